@@ -1,0 +1,272 @@
+//! Board geometry and bitboards.
+//!
+//! Squares are stored in a "ghost square" layout: PDN square `s` (1-based) on an N×N board
+//! with `h = N/2` dark squares a row lives at bit `(s-1) + row/2`, i.e. one unused bit after
+//! every pair of rows. With that padding the four diagonal neighbours of every square are at
+//! the same bit offsets (`-(h+1)`, `-h`, `+h`, `+h+1`), and stepping off the side of the board
+//! lands on a ghost bit, so plain moves of all men are computed with a shift and a mask.
+//! 8×8 uses 36 bits and 10×10 uses 55, so a `u64` holds both (12×12 would need 78 bits: the
+//! `Bitboard` alias is the one place to widen).
+
+use std::sync::LazyLock;
+
+pub type Bitboard = u64;
+
+/// Number of directions on a diagonal board.
+pub const DIRECTIONS: usize = 4;
+
+/// Diagonal directions, as White sees the board ("up" is towards Black, square 1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Direction {
+    UpLeft = 0,
+    UpRight = 1,
+    DownLeft = 2,
+    DownRight = 3,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+}
+
+/// A sentinel for "no square" in the neighbour tables.
+pub const NO_SQUARE: u8 = u8::MAX;
+
+/// Board sizes the service plays on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardSize {
+    Eight,
+    Ten,
+}
+
+impl BoardSize {
+    pub fn side(self) -> u8 {
+        match self {
+            BoardSize::Eight => 8,
+            BoardSize::Ten => 10,
+        }
+    }
+
+    pub fn geometry(self) -> &'static Geometry {
+        match self {
+            BoardSize::Eight => &GEOMETRY_8,
+            BoardSize::Ten => &GEOMETRY_10,
+        }
+    }
+}
+
+static GEOMETRY_8: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(8));
+static GEOMETRY_10: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(10));
+
+/// Precomputed facts about one board size. Bit indices are `u8` in `0..64`.
+#[derive(Debug)]
+pub struct Geometry {
+    /// Board side (8 or 10).
+    pub side: u8,
+    /// Dark squares per row (`side / 2`).
+    pub per_row: u8,
+    /// Number of playable squares (32 or 50).
+    pub squares: u8,
+    /// Every playable square.
+    pub valid: Bitboard,
+    /// The top row (squares 1..per_row): where White men are crowned.
+    pub top_row: Bitboard,
+    /// The bottom row: where Black men are crowned.
+    pub bottom_row: Bitboard,
+    /// Bit offset a step in each direction adds (may be negative).
+    pub offset: [i8; DIRECTIONS],
+    /// `neighbour[dir][bit]`: the adjacent square in that direction, or `NO_SQUARE`.
+    pub neighbour: [[u8; 64]; DIRECTIONS],
+    /// `ray[dir][bit]`: every square from `bit` (exclusive) to the edge in that direction.
+    pub ray: [[Bitboard; 64]; DIRECTIONS],
+    bit_of: [u8; 64],
+    square_of: [u8; 64],
+}
+
+impl Geometry {
+    fn new(side: u8) -> Self {
+        let per_row = side / 2;
+        let squares = side * per_row;
+        let mut bit_of = [NO_SQUARE; 64];
+        let mut square_of = [0u8; 64];
+        let mut valid = 0;
+        let mut top_row = 0;
+        let mut bottom_row = 0;
+        for s in 1..=squares {
+            let index = s - 1;
+            let row = index / per_row;
+            let bit = index + row / 2;
+            bit_of[s as usize] = bit;
+            square_of[bit as usize] = s;
+            valid |= 1u64 << bit;
+            if row == 0 {
+                top_row |= 1u64 << bit;
+            }
+            if row == side - 1 {
+                bottom_row |= 1u64 << bit;
+            }
+        }
+        let h = per_row as i8;
+        let offset = [-(h + 1), -h, h, h + 1];
+        let mut neighbour = [[NO_SQUARE; 64]; DIRECTIONS];
+        let mut ray = [[0u64; 64]; DIRECTIONS];
+        for dir in 0..DIRECTIONS {
+            for bit in 0..64u8 {
+                if valid & (1u64 << bit) == 0 {
+                    continue;
+                }
+                let next = bit as i16 + offset[dir] as i16;
+                if (0..64).contains(&next) && valid & (1u64 << next) != 0 {
+                    neighbour[dir][bit as usize] = next as u8;
+                }
+            }
+            for bit in 0..64usize {
+                let mut r = 0;
+                let mut cur = neighbour[dir][bit];
+                while cur != NO_SQUARE {
+                    r |= 1u64 << cur;
+                    cur = neighbour[dir][cur as usize];
+                }
+                ray[dir][bit] = r;
+            }
+        }
+        Geometry {
+            side,
+            per_row,
+            squares,
+            valid,
+            top_row,
+            bottom_row,
+            offset,
+            neighbour,
+            ray,
+            bit_of,
+            square_of,
+        }
+    }
+
+    /// Bit index of PDN square `square` (1-based), or `None` when off the board.
+    pub fn bit(&self, square: u32) -> Option<u8> {
+        if square == 0 || square > self.squares as u32 {
+            return None;
+        }
+        Some(self.bit_of[square as usize])
+    }
+
+    /// PDN square number (1-based) of a bit index that is on the board.
+    pub fn square(&self, bit: u8) -> u8 {
+        self.square_of[bit as usize & 63]
+    }
+
+    /// (file, rank), 0-based, with a1 = (0, 0), of a bit index.
+    pub fn file_rank(&self, bit: u8) -> (u8, u8) {
+        let index = self.square(bit) - 1;
+        let row = index / self.per_row;
+        let col = index % self.per_row;
+        let file = if row % 2 == 0 { 2 * col + 1 } else { 2 * col };
+        (file, self.side - 1 - row)
+    }
+
+    /// Bit index of the dark square at (file, rank), `None` for a light or off-board square.
+    pub fn bit_at(&self, file: u8, rank: u8) -> Option<u8> {
+        if file >= self.side || rank >= self.side {
+            return None;
+        }
+        let row = self.side - 1 - rank;
+        let dark = if row % 2 == 0 { file % 2 == 1 } else { file % 2 == 0 };
+        if !dark {
+            return None;
+        }
+        let square = row as u32 * self.per_row as u32 + (file / 2) as u32 + 1;
+        self.bit(square)
+    }
+
+    /// Algebraic name of a square, e.g. `c3`.
+    pub fn algebraic(&self, bit: u8) -> String {
+        let (file, rank) = self.file_rank(bit);
+        format!("{}{}", (b'a' + file) as char, rank + 1)
+    }
+
+    /// Shift a bitboard one step in a direction, dropping what leaves the board.
+    #[inline(always)]
+    pub fn shift(&self, bits: Bitboard, dir: usize) -> Bitboard {
+        let off = self.offset[dir];
+        let moved = if off < 0 {
+            bits >> (-off) as u32
+        } else {
+            bits << off as u32
+        };
+        moved & self.valid
+    }
+
+    /// Row index from the top (0) of a bit.
+    pub fn row(&self, bit: u8) -> u8 {
+        (self.square(bit) - 1) / self.per_row
+    }
+}
+
+/// Iterate the set bits of a bitboard, lowest first.
+#[derive(Copy, Clone)]
+pub struct Bits(pub Bitboard);
+
+impl Iterator for Bits {
+    type Item = u8;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdn_numbering_matches_the_rule_book() {
+        let g = BoardSize::Eight.geometry();
+        assert_eq!(g.algebraic(g.bit(1).unwrap()), "b8");
+        assert_eq!(g.algebraic(g.bit(4).unwrap()), "h8");
+        assert_eq!(g.algebraic(g.bit(29).unwrap()), "a1");
+        assert_eq!(g.algebraic(g.bit(32).unwrap()), "g1");
+        let g = BoardSize::Ten.geometry();
+        assert_eq!(g.algebraic(g.bit(1).unwrap()), "b10");
+        assert_eq!(g.algebraic(g.bit(5).unwrap()), "j10");
+        assert_eq!(g.algebraic(g.bit(46).unwrap()), "a1");
+        assert_eq!(g.algebraic(g.bit(50).unwrap()), "i1");
+    }
+
+    #[test]
+    fn neighbours_are_diagonal_and_symmetric() {
+        for size in [BoardSize::Eight, BoardSize::Ten] {
+            let g = size.geometry();
+            for s in 1..=g.squares as u32 {
+                let b = g.bit(s).unwrap();
+                let (f, r) = g.file_rank(b);
+                assert_eq!(g.bit_at(f, r), Some(b));
+                let expect = [(-1i8, 1i8), (1, 1), (-1, -1), (1, -1)];
+                for (dir, (df, dr)) in expect.iter().enumerate() {
+                    let nf = f as i8 + df;
+                    let nr = r as i8 + dr;
+                    let want = if (0..g.side as i8).contains(&nf) && (0..g.side as i8).contains(&nr) {
+                        g.bit_at(nf as u8, nr as u8)
+                    } else {
+                        None
+                    };
+                    let got = g.neighbour[dir][b as usize];
+                    assert_eq!(got, want.unwrap_or(NO_SQUARE), "square {s} dir {dir}");
+                    assert_eq!(g.shift(1u64 << b, dir), want.map_or(0, |w| 1u64 << w));
+                }
+            }
+        }
+    }
+}

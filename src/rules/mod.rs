@@ -1,0 +1,16 @@
+//! The rules of draughts: geometry, variants as data, positions, legal moves, notation,
+//! game status. Knows nothing of HTTP or searching.
+
+pub mod board;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod status;
+pub mod variant;
+
+pub use board::{BoardSize, Geometry};
+pub use movegen::{generate, legal_moves, Move, MoveList};
+pub use position::{Color, Position};
+pub use status::{Counters, Game, Outcome, Reason};
+pub use variant::{CapturePriority, DrawRules, KingKind, Preset, PromotionInCapture, Removal, Rules};

@@ -1,0 +1,31 @@
+//! Text forms: PDN FEN positions, move notation, PDN game texts.
+
+pub mod fen;
+pub mod moves;
+pub mod pdn;
+
+use std::fmt;
+
+/// A parse error that says what is wrong and at which character (0-based, in chars).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+    pub offset: usize,
+}
+
+impl ParseError {
+    pub fn new(offset: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            message: message.into(),
+            offset,
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at character {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for ParseError {}

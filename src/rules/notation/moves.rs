@@ -1,0 +1,202 @@
+//! Move notation: `32-28`, `28x19x10`, `28:10`, algebraic `c3-d4` / `c3:e5` on 8×8.
+//! Parsing yields squares; `resolve` matches them against the legal moves.
+
+use super::ParseError;
+use crate::rules::board::{BoardSize, Geometry};
+use crate::rules::movegen::Move;
+
+/// Longest move text accepted.
+pub const MAX_MOVE_LEN: usize = 256;
+
+/// A move as written: the squares named (bit indices) and which separator was used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    pub squares: Vec<u8>,
+    /// `Some(true)` for `x`/`:`, `Some(false)` for `-`, `None` when given as a path.
+    pub capture: Option<bool>,
+}
+
+/// Parse move text for a board.
+pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
+    if text.len() > MAX_MOVE_LEN {
+        return Err(ParseError::new(MAX_MOVE_LEN, format!("move is longer than {MAX_MOVE_LEN} characters")));
+    }
+    let g = board.geometry();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let n = chars.len();
+    while i < n && chars[i].is_whitespace() {
+        i += 1;
+    }
+    let mut squares = Vec::new();
+    let mut capture: Option<bool> = None;
+    loop {
+        let start = i;
+        let square = if i < n && chars[i].is_ascii_digit() {
+            let mut value: u32 = 0;
+            while i < n && chars[i].is_ascii_digit() {
+                value = value.saturating_mul(10).saturating_add(chars[i] as u32 - '0' as u32);
+                i += 1;
+            }
+            g.bit(value).ok_or_else(|| {
+                ParseError::new(start, format!("square {value} is not on the board (1-{})", g.squares))
+            })?
+        } else if i < n && chars[i].is_ascii_alphabetic() {
+            read_algebraic(&chars, &mut i, g)?
+        } else {
+            let found = chars.get(i).map_or("the end".to_string(), |c| format!("'{c}'"));
+            return Err(ParseError::new(i, format!("expected a square, found {found}")));
+        };
+        squares.push(square);
+        while i < n && chars[i].is_whitespace() {
+            i += 1;
+        }
+        if i >= n {
+            break;
+        }
+        let sep = match chars[i] {
+            '-' => false,
+            'x' | 'X' | ':' | '×' => true,
+            c => return Err(ParseError::new(i, format!("expected '-', 'x' or ':' between squares, found '{c}'"))),
+        };
+        if capture.is_some_and(|c| c != sep) {
+            return Err(ParseError::new(i, "a move mixes '-' and 'x' separators"));
+        }
+        capture = Some(sep);
+        i += 1;
+        while i < n && chars[i].is_whitespace() {
+            i += 1;
+        }
+    }
+    if squares.len() < 2 {
+        return Err(ParseError::new(n, "a move names at least two squares, e.g. 32-28"));
+    }
+    Ok(WrittenMove { squares, capture })
+}
+
+fn read_algebraic(chars: &[char], i: &mut usize, g: &Geometry) -> Result<u8, ParseError> {
+    let start = *i;
+    let file_char = chars[*i].to_ascii_lowercase();
+    let file = file_char as u32 - 'a' as u32;
+    *i += 1;
+    let mut rank: u32 = 0;
+    let digits_start = *i;
+    while *i < chars.len() && chars[*i].is_ascii_digit() {
+        rank = rank.saturating_mul(10).saturating_add(chars[*i] as u32 - '0' as u32);
+        *i += 1;
+    }
+    if *i == digits_start {
+        return Err(ParseError::new(start, format!("'{file_char}' is not a square: expected e.g. c3 or 22")));
+    }
+    if file >= g.side as u32 || rank == 0 || rank > g.side as u32 {
+        return Err(ParseError::new(start, format!("{file_char}{rank} is not on a {0}×{0} board", g.side)));
+    }
+    g.bit_at(file as u8, (rank - 1) as u8)
+        .ok_or_else(|| ParseError::new(start, format!("{file_char}{rank} is a light square")))
+}
+
+/// Squares of a path given as PDN numbers (`{"path": [32, 28]}`).
+pub fn from_path(path: &[u32], board: BoardSize) -> Result<WrittenMove, ParseError> {
+    let g = board.geometry();
+    if path.len() < 2 {
+        return Err(ParseError::new(0, "a path names at least two squares"));
+    }
+    if path.len() > MAX_MOVE_LEN {
+        return Err(ParseError::new(MAX_MOVE_LEN, "path is too long"));
+    }
+    let squares = path
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| g.bit(s).ok_or_else(|| ParseError::new(i, format!("square {s} is not on the board (1-{})", g.squares))))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(WrittenMove { squares, capture: None })
+}
+
+/// Why written squares name no single legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No legal move matches.
+    NoMatch,
+    /// Several legal moves match (their indices in the list).
+    Ambiguous(Vec<usize>),
+}
+
+/// Does the written move name `mv`? The squares must start at `from`, end at `to` and list
+/// landing squares of the move in order (any subset of them).
+pub fn matches(written: &WrittenMove, mv: &Move) -> bool {
+    let sq = &written.squares;
+    if sq.first() != Some(&mv.from) || sq.last() != Some(&mv.to) {
+        return false;
+    }
+    let landings = mv.landings();
+    let middle = &sq[1..sq.len() - 1];
+    let mut it = landings[..landings.len() - 1].iter();
+    middle.iter().all(|s| it.any(|l| l == s))
+}
+
+/// Find the one legal move the text names.
+pub fn resolve(written: &WrittenMove, legal: &[Move]) -> Result<usize, ResolveError> {
+    let found: Vec<usize> = (0..legal.len()).filter(|&i| matches(written, &legal[i])).collect();
+    let found = if found.len() > 1 {
+        match written.capture {
+            Some(c) => {
+                let narrowed: Vec<usize> = found.iter().copied().filter(|&i| legal[i].is_capture() == c).collect();
+                if narrowed.is_empty() {
+                    found
+                } else {
+                    narrowed
+                }
+            }
+            None => found,
+        }
+    } else {
+        found
+    };
+    match found.len() {
+        0 => Err(ResolveError::NoMatch),
+        1 => Ok(found[0]),
+        _ => Err(ResolveError::Ambiguous(found)),
+    }
+}
+
+/// Full numeric notation: `32-28`, `28x19x10`.
+pub fn full(mv: &Move, board: BoardSize) -> String {
+    let g = board.geometry();
+    let sep = if mv.is_capture() { "x" } else { "-" };
+    let mut s = g.square(mv.from).to_string();
+    for &l in mv.landings() {
+        s.push_str(sep);
+        s.push_str(&g.square(l).to_string());
+    }
+    s
+}
+
+/// Short numeric notation: `32-28`, `28x10`.
+pub fn short(mv: &Move, board: BoardSize) -> String {
+    let g = board.geometry();
+    let sep = if mv.is_capture() { "x" } else { "-" };
+    format!("{}{sep}{}", g.square(mv.from), g.square(mv.to))
+}
+
+/// Algebraic notation with every landing square: `c3-d4`, `c3:e5:g7`.
+pub fn algebraic(mv: &Move, board: BoardSize) -> String {
+    let g = board.geometry();
+    let sep = if mv.is_capture() { ":" } else { "-" };
+    let mut s = g.algebraic(mv.from);
+    for &l in mv.landings() {
+        s.push_str(sep);
+        s.push_str(&g.algebraic(l));
+    }
+    s
+}
+
+/// The notation a client should use to name this move unambiguously among `legal`:
+/// the short form when it is unique, the full path otherwise.
+pub fn unambiguous(mv: &Move, legal: &[Move], board: BoardSize) -> String {
+    let clashes = legal.iter().filter(|o| o.from == mv.from && o.to == mv.to).count();
+    if clashes > 1 {
+        full(mv, board)
+    } else {
+        short(mv, board)
+    }
+}

@@ -1,0 +1,166 @@
+//! PDN game texts: `[Tag "value"]` pairs and movetext (numbers, moves, comments, results).
+
+use super::ParseError;
+
+/// Longest PDN text accepted.
+pub const MAX_PDN_LEN: usize = 256 * 1024;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnGame {
+    pub tags: Vec<(String, String)>,
+    /// Moves as written, each with its character offset in the text.
+    pub moves: Vec<(String, usize)>,
+    pub result: Option<String>,
+}
+
+impl PdnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+const RESULTS: &[&str] = &["1-0", "0-1", "2-0", "0-2", "1-1", "½-½", "1/2-1/2", "*"];
+
+/// Parse the first game of a PDN text.
+pub fn parse(text: &str) -> Result<PdnGame, ParseError> {
+    if text.len() > MAX_PDN_LEN {
+        return Err(ParseError::new(0, format!("PDN text is longer than {MAX_PDN_LEN} bytes")));
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    let mut game = PdnGame::default();
+    let mut i = 0;
+    while i < n {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '[' {
+            let start = i;
+            i += 1;
+            let name_start = i;
+            while i < n && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let name: String = chars[name_start..i].iter().collect();
+            if name.is_empty() {
+                return Err(ParseError::new(start, "a tag must start with a name, e.g. [GameType \"20\"]"));
+            }
+            while i < n && chars[i].is_whitespace() {
+                i += 1;
+            }
+            if i >= n || chars[i] != '"' {
+                return Err(ParseError::new(i, format!("tag {name}: expected a quoted value")));
+            }
+            i += 1;
+            let mut value = String::new();
+            while i < n && chars[i] != '"' {
+                if chars[i] == '\\' && i + 1 < n {
+                    i += 1;
+                }
+                value.push(chars[i]);
+                i += 1;
+            }
+            if i >= n {
+                return Err(ParseError::new(start, format!("tag {name}: the value's closing quote is missing")));
+            }
+            i += 1;
+            while i < n && chars[i].is_whitespace() {
+                i += 1;
+            }
+            if i >= n || chars[i] != ']' {
+                return Err(ParseError::new(i, format!("tag {name}: expected ']'")));
+            }
+            i += 1;
+            game.tags.push((name, value));
+        } else if c == '{' {
+            let start = i;
+            while i < n && chars[i] != '}' {
+                i += 1;
+            }
+            if i >= n {
+                return Err(ParseError::new(start, "comment not closed with '}'"));
+            }
+            i += 1;
+        } else if c == '(' {
+            // Variations are skipped, nested ones too.
+            let start = i;
+            let mut depth = 0usize;
+            while i < n {
+                match chars[i] {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            if i >= n {
+                return Err(ParseError::new(start, "variation not closed with ')'"));
+            }
+            i += 1;
+        } else if c == ';' {
+            while i < n && chars[i] != '\n' {
+                i += 1;
+            }
+        } else {
+            let start = i;
+            while i < n && !chars[i].is_whitespace() && !matches!(chars[i], '{' | '(' | '[' | ';') {
+                i += 1;
+            }
+            let token: String = chars[start..i].iter().collect();
+            if RESULTS.contains(&token.as_str()) {
+                game.result = Some(token);
+                if game.moves.is_empty() && game.tags.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            if token.starts_with('$') {
+                continue; // numeric annotation glyph
+            }
+            // Strip a move number ("12." or "12...") and trailing annotations ("!", "?").
+            let mut t = token.as_str();
+            let mut offset = start;
+            if let Some(dot) = t.rfind('.') {
+                if t[..dot].trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
+                    offset += t[..=dot].chars().count();
+                    t = &t[dot + 1..];
+                }
+            }
+            let t = t.trim_end_matches(['!', '?', '*', '+']);
+            if t.is_empty() {
+                continue;
+            }
+            game.moves.push((t.to_string(), offset));
+        }
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_moves_and_result() {
+        let g = parse("[GameType \"21\"]\n[FEN \"B:W21-32:B1-12\"]\n1. 11-15 {book} 23-19 2. 8-11! (2. 9-14) 22-17 1-0").unwrap();
+        assert_eq!(g.tag("gametype"), Some("21"));
+        assert_eq!(g.tag("FEN"), Some("B:W21-32:B1-12"));
+        let moves: Vec<&str> = g.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["11-15", "23-19", "8-11", "22-17"]);
+        assert_eq!(g.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn unclosed_things_are_errors_with_offsets() {
+        assert_eq!(parse("1. 32-28 {oops").unwrap_err().offset, 9);
+        assert_eq!(parse("[Event \"x").unwrap_err().offset, 0);
+    }
+}

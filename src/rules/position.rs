@@ -1,0 +1,173 @@
+//! A position: where the pieces stand and whose turn it is.
+
+use super::board::{Bitboard, BoardSize, Bits};
+use super::movegen::Move;
+use super::variant::Rules;
+use serde::{Deserialize, Serialize};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    #[inline(always)]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Pieces and side to move. Copy-make: playing a move returns a new `Position`,
+/// so "unmake" is keeping the old value (24 bytes).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Pieces by colour, indexed by `Color::index`.
+    pub pieces: [Bitboard; 2],
+    /// Which of those pieces are kings.
+    pub kings: Bitboard,
+    pub side: Color,
+    pub board: BoardSize,
+}
+
+impl Position {
+    /// An empty board with `side` to move.
+    pub fn empty(board: BoardSize, side: Color) -> Self {
+        Position {
+            pieces: [0, 0],
+            kings: 0,
+            side,
+            board,
+        }
+    }
+
+    /// The initial position of a variant.
+    pub fn initial(rules: &Rules) -> Self {
+        let g = rules.board.geometry();
+        let mut pos = Position::empty(rules.board, rules.first_player);
+        let per_side = rules.start_rows as u32 * g.per_row as u32;
+        for s in 1..=per_side {
+            if let Some(b) = g.bit(s) {
+                pos.pieces[Color::Black.index()] |= 1 << b;
+            }
+        }
+        for s in (g.squares as u32 + 1 - per_side)..=g.squares as u32 {
+            if let Some(b) = g.bit(s) {
+                pos.pieces[Color::White.index()] |= 1 << b;
+            }
+        }
+        pos
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    #[inline(always)]
+    pub fn empty_squares(&self) -> Bitboard {
+        !self.occupied() & self.board.geometry().valid
+    }
+
+    #[inline(always)]
+    pub fn us(&self) -> Bitboard {
+        self.pieces[self.side.index()]
+    }
+
+    #[inline(always)]
+    pub fn them(&self) -> Bitboard {
+        self.pieces[self.side.opponent().index()]
+    }
+
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & !self.kings
+    }
+
+    pub fn kings_of(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// The piece on a bit index, if any.
+    pub fn piece_at(&self, bit: u8) -> Option<(Color, bool)> {
+        let mask = 1u64 << bit;
+        let king = self.kings & mask != 0;
+        if self.pieces[0] & mask != 0 {
+            Some((Color::White, king))
+        } else if self.pieces[1] & mask != 0 {
+            Some((Color::Black, king))
+        } else {
+            None
+        }
+    }
+
+    /// Play a legal move (as generated for this position) and return the result.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let mut next = *self;
+        let us = self.side.index();
+        let them = self.side.opponent().index();
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to;
+        let was_king = self.kings & from != 0;
+        next.pieces[us] = (next.pieces[us] & !from) | to;
+        next.pieces[them] &= !mv.captures;
+        next.kings &= !(mv.captures | from);
+        if was_king || mv.crowns {
+            next.kings |= to;
+        }
+        next.side = self.side.opponent();
+        next
+    }
+
+    /// A 64-bit hash of pieces and side to move (for the transposition table and
+    /// repetition detection).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        fn mix(mut x: u64) -> u64 {
+            x ^= x >> 30;
+            x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            x ^= x >> 27;
+            x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+            x ^ (x >> 31)
+        }
+        let mut h = mix(self.pieces[0] ^ 0x9e37_79b9_7f4a_7c15);
+        h = mix(h ^ self.pieces[1].rotate_left(17));
+        h = mix(h ^ self.kings.rotate_left(41));
+        if self.side == Color::Black {
+            h = !h;
+        }
+        h
+    }
+
+    /// Count of (men, kings) of a colour.
+    pub fn counts(&self, color: Color) -> (u32, u32) {
+        let p = self.pieces[color.index()];
+        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+    }
+
+    /// Squares (PDN numbers) of a colour's pieces, with king flags.
+    pub fn squares_of(&self, color: Color) -> Vec<(u8, bool)> {
+        let g = self.board.geometry();
+        let mut v: Vec<(u8, bool)> = Bits(self.pieces[color.index()])
+            .map(|b| (g.square(b), self.kings & (1 << b) != 0))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}

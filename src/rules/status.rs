@@ -1,0 +1,171 @@
+//! Game status: win/loss from the position, draws from the history (repetition, move
+//! counters, endgame counts).
+
+use super::movegen::{generate, Move, MoveList};
+use super::position::{Color, Position};
+use super::variant::Rules;
+use serde::Serialize;
+
+/// What decided a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    NoPieces,
+    NoMoves,
+    ThreefoldRepetition,
+    KingMovesWithoutCapture,
+    MovesWithoutCaptureOrPromotion,
+    ThreePiecesVsLoneKing,
+    TwoPiecesVsLoneKing,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    Win { winner: Color, reason: Reason },
+    Draw { reason: Reason },
+}
+
+/// The counters that lead to draws, in plies (half-moves) unless said otherwise.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counters {
+    /// Plies since the last capture or man move.
+    pub king_moves_without_capture: u32,
+    /// Plies since the last capture or promotion.
+    pub moves_without_capture_or_promotion: u32,
+    /// Plies played in the current "pieces against a lone king" endgame (0 outside one).
+    pub lone_king_endgame: u32,
+    /// How many times the current position (pieces and side to move) has occurred.
+    pub repetitions: u32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum LoneKingClass {
+    ThreeVsOne,
+    TwoVsOne,
+}
+
+fn lone_king_class(pos: &Position) -> Option<LoneKingClass> {
+    for lone in [Color::White, Color::Black] {
+        let (men, kings) = pos.counts(lone);
+        if men == 0 && kings == 1 {
+            let (om, ok) = pos.counts(lone.opponent());
+            let total = om + ok;
+            if ok >= 1 && total == 3 {
+                return Some(LoneKingClass::ThreeVsOne);
+            }
+            if ok >= 1 && total <= 2 {
+                return Some(LoneKingClass::TwoVsOne);
+            }
+        }
+    }
+    None
+}
+
+/// A game in progress: the position plus what the draw rules need of its history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Rules,
+    pub position: Position,
+    pub counters: Counters,
+    /// Hashes of positions since the last irreversible move, oldest first (current included).
+    since_irreversible: Vec<u64>,
+    class: Option<LoneKingClass>,
+    pub plies: u32,
+}
+
+impl Game {
+    /// Start from a position. `halfmove` (the FEN `H` field) seeds the move counters when the
+    /// earlier history is unknown.
+    pub fn new(rules: Rules, position: Position, halfmove: Option<u32>) -> Self {
+        let h = halfmove.unwrap_or(0);
+        Game {
+            rules,
+            position,
+            counters: Counters {
+                king_moves_without_capture: h,
+                moves_without_capture_or_promotion: h,
+                lone_king_endgame: 0,
+                repetitions: 1,
+            },
+            since_irreversible: vec![position.hash()],
+            class: lone_king_class(&position),
+            plies: 0,
+        }
+    }
+
+    /// Play a move that is legal in the current position.
+    pub fn play(&mut self, mv: &Move) {
+        let mover_was_man = self.position.kings & (1 << mv.from) == 0;
+        self.position = self.position.play(mv);
+        self.plies += 1;
+        let c = &mut self.counters;
+        if mv.is_capture() || mover_was_man {
+            c.king_moves_without_capture = 0;
+            self.since_irreversible.clear();
+        } else {
+            c.king_moves_without_capture += 1;
+        }
+        if mv.is_capture() || mv.crowns {
+            c.moves_without_capture_or_promotion = 0;
+        } else {
+            c.moves_without_capture_or_promotion += 1;
+        }
+        let class = lone_king_class(&self.position);
+        if class.is_some() && class == self.class {
+            c.lone_king_endgame += 1;
+        } else {
+            c.lone_king_endgame = 0;
+        }
+        self.class = class;
+        let hash = self.position.hash();
+        self.since_irreversible.push(hash);
+        // Same side to move only every other ply; the hash includes the side.
+        c.repetitions = self.since_irreversible.iter().filter(|&&h| h == hash).count() as u32;
+    }
+
+    /// Win, draw or ongoing. A side with no move loses even when a draw count completes.
+    pub fn outcome(&self) -> Outcome {
+        let mut moves = MoveList::new();
+        self.outcome_with(&mut moves)
+    }
+
+    /// As `outcome`, reusing a move list (which holds the legal moves afterwards).
+    pub fn outcome_with(&self, moves: &mut MoveList) -> Outcome {
+        let pos = &self.position;
+        let winner = pos.side.opponent();
+        if pos.us() == 0 {
+            return Outcome::Win { winner, reason: Reason::NoPieces };
+        }
+        generate(&self.rules, pos, moves);
+        if moves.is_empty() {
+            return Outcome::Win { winner, reason: Reason::NoMoves };
+        }
+        let d = &self.rules.draw_rules;
+        let c = &self.counters;
+        let reached = |limit: Option<u16>, plies: u32| limit.is_some_and(|n| plies >= 2 * n as u32);
+        if d.repetition.is_some_and(|n| c.repetitions >= n as u32) {
+            return Outcome::Draw { reason: Reason::ThreefoldRepetition };
+        }
+        if reached(d.king_moves_without_capture, c.king_moves_without_capture) {
+            return Outcome::Draw { reason: Reason::KingMovesWithoutCapture };
+        }
+        if reached(d.moves_without_capture_or_promotion, c.moves_without_capture_or_promotion) {
+            return Outcome::Draw { reason: Reason::MovesWithoutCaptureOrPromotion };
+        }
+        match self.class {
+            Some(LoneKingClass::ThreeVsOne) if reached(d.three_pieces_vs_lone_king, c.lone_king_endgame) => {
+                Outcome::Draw { reason: Reason::ThreePiecesVsLoneKing }
+            }
+            Some(LoneKingClass::TwoVsOne) if reached(d.two_pieces_vs_lone_king, c.lone_king_endgame) => {
+                Outcome::Draw { reason: Reason::TwoPiecesVsLoneKing }
+            }
+            _ => Outcome::Ongoing,
+        }
+    }
+
+    /// Hashes since the last irreversible move (for a searcher's repetition checks).
+    pub fn recent_hashes(&self) -> &[u64] {
+        &self.since_irreversible
+    }
+}

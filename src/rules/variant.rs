@@ -1,0 +1,319 @@
+//! The rules of a variant as data: every parameter of the rule book, and the presets.
+//!
+//! Move generation, status and notation read these fields; nothing else in the crate
+//! checks which preset it is playing.
+
+use super::board::BoardSize;
+use super::position::Color;
+use serde::{Deserialize, Serialize};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KingKind {
+    /// Moves and captures along a whole diagonal.
+    Flying,
+    /// Moves and captures like a man, in all four directions.
+    Short,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CapturePriority {
+    /// Any complete sequence.
+    Free,
+    /// Only the sequences that take the most pieces.
+    MaxPieces,
+    /// Most pieces, then most kings among them.
+    MaxPiecesThenKings,
+    /// Federdama rules: most pieces, then with a king, then most kings, then kings met first.
+    Italian,
+    /// If a king can capture, a king must capture; otherwise free.
+    Czech,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Removal {
+    /// Jumped pieces stay (and block) until the sequence ends.
+    EndOfMove,
+    /// Each jumped piece leaves the board at once.
+    Immediate,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionInCapture {
+    /// Crowned only if the move ends on the far row.
+    AtEnd,
+    /// Crowned on reaching the far row; the move ends there.
+    Stops,
+    /// Crowned on reaching the far row; goes on capturing as a king.
+    ContinuesAsKing,
+}
+
+/// Draw rules. Counts are in moves *by each side* (so twice as many plies); `None` is off.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DrawRules {
+    /// Draw when the same position (pieces and side to move) occurs this many times.
+    pub repetition: Option<u8>,
+    /// Moves each with no man moved and no capture (kings only).
+    pub king_moves_without_capture: Option<u16>,
+    /// Moves each with no capture and no promotion (men may move).
+    pub moves_without_capture_or_promotion: Option<u16>,
+    /// Moves each in "3 pieces, at least one a king, against a lone king".
+    pub three_pieces_vs_lone_king: Option<u16>,
+    /// Moves each in "at most 2 pieces, at least one a king, against a lone king".
+    pub two_pieces_vs_lone_king: Option<u16>,
+}
+
+impl Default for DrawRules {
+    fn default() -> Self {
+        DrawRules {
+            repetition: Some(3),
+            king_moves_without_capture: None,
+            moves_without_capture_or_promotion: None,
+            three_pieces_vs_lone_king: None,
+            two_pieces_vs_lone_king: None,
+        }
+    }
+}
+
+/// Every rule parameter of a variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub board: BoardSize,
+    /// Rows of men each side starts with.
+    pub start_rows: u8,
+    pub first_player: Color,
+    pub forced_capture: bool,
+    pub men_capture_backwards: bool,
+    pub kings: KingKind,
+    pub capture_priority: CapturePriority,
+    pub removal: Removal,
+    pub promotion_in_capture: PromotionInCapture,
+    pub men_capture_kings: bool,
+    pub draw_rules: DrawRules,
+}
+
+/// A named preset.
+#[derive(Clone, Debug)]
+pub struct Preset {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub aliases: &'static [&'static str],
+    /// The PDN `GameType` number, where the standard has one.
+    pub pdn_game_type: Option<u32>,
+    pub rules: Rules,
+}
+
+const INTERNATIONAL: Rules = Rules {
+    board: BoardSize::Ten,
+    start_rows: 4,
+    first_player: Color::White,
+    forced_capture: true,
+    men_capture_backwards: true,
+    kings: KingKind::Flying,
+    capture_priority: CapturePriority::MaxPieces,
+    removal: Removal::EndOfMove,
+    promotion_in_capture: PromotionInCapture::AtEnd,
+    men_capture_kings: true,
+    draw_rules: DrawRules {
+        repetition: Some(3),
+        king_moves_without_capture: Some(25),
+        moves_without_capture_or_promotion: None,
+        three_pieces_vs_lone_king: Some(16),
+        two_pieces_vs_lone_king: Some(5),
+    },
+};
+
+const ENGLISH: Rules = Rules {
+    board: BoardSize::Eight,
+    start_rows: 3,
+    first_player: Color::Black,
+    forced_capture: true,
+    men_capture_backwards: false,
+    kings: KingKind::Short,
+    capture_priority: CapturePriority::Free,
+    removal: Removal::EndOfMove,
+    promotion_in_capture: PromotionInCapture::Stops,
+    men_capture_kings: true,
+    draw_rules: DrawRules {
+        repetition: Some(3),
+        king_moves_without_capture: Some(40),
+        moves_without_capture_or_promotion: None,
+        three_pieces_vs_lone_king: None,
+        two_pieces_vs_lone_king: None,
+    },
+};
+
+const RUSSIAN: Rules = Rules {
+    board: BoardSize::Eight,
+    start_rows: 3,
+    first_player: Color::White,
+    forced_capture: true,
+    men_capture_backwards: true,
+    kings: KingKind::Flying,
+    capture_priority: CapturePriority::Free,
+    removal: Removal::EndOfMove,
+    promotion_in_capture: PromotionInCapture::ContinuesAsKing,
+    men_capture_kings: true,
+    draw_rules: DrawRules {
+        repetition: Some(3),
+        king_moves_without_capture: Some(15),
+        moves_without_capture_or_promotion: None,
+        three_pieces_vs_lone_king: Some(15),
+        two_pieces_vs_lone_king: None,
+    },
+};
+
+pub static PRESETS: &[Preset] = &[
+    Preset {
+        id: "international",
+        name: "International draughts (FMJD)",
+        description: "10×10, flying kings, men capture backwards, maximum capture, White first.",
+        aliases: &["fmjd", "standard", "polish"],
+        pdn_game_type: Some(20),
+        rules: INTERNATIONAL,
+    },
+    Preset {
+        id: "plyyard",
+        name: "Ply Yard 10×10",
+        description: "International draughts as the Ply Yard site plays it: Black first, more kings break ties in the maximum capture, captured pieces leave at once.",
+        aliases: &["ply_yard"],
+        pdn_game_type: None,
+        rules: Rules {
+            first_player: Color::Black,
+            capture_priority: CapturePriority::MaxPiecesThenKings,
+            removal: Removal::Immediate,
+            draw_rules: DrawRules {
+                repetition: None,
+                king_moves_without_capture: None,
+                moves_without_capture_or_promotion: Some(25),
+                three_pieces_vs_lone_king: None,
+                two_pieces_vs_lone_king: None,
+            },
+            ..INTERNATIONAL
+        },
+    },
+    Preset {
+        id: "english",
+        name: "English draughts / American checkers",
+        description: "8×8, short kings, men move and capture forward only, free choice of capture, Black first.",
+        aliases: &["american", "checkers"],
+        pdn_game_type: Some(21),
+        rules: ENGLISH,
+    },
+    Preset {
+        id: "spanish",
+        name: "Spanish draughts",
+        description: "8×8, flying kings, men capture forward only, most pieces then most kings; Black first as on the site (officially White: override first_player).",
+        aliases: &[],
+        pdn_game_type: Some(24),
+        rules: Rules {
+            kings: KingKind::Flying,
+            capture_priority: CapturePriority::MaxPiecesThenKings,
+            draw_rules: DrawRules {
+                repetition: Some(3),
+                king_moves_without_capture: None,
+                moves_without_capture_or_promotion: Some(40),
+                three_pieces_vs_lone_king: None,
+                two_pieces_vs_lone_king: None,
+            },
+            ..ENGLISH
+        },
+    },
+    Preset {
+        id: "russian",
+        name: "Russian draughts",
+        description: "8×8, flying kings, men capture backwards, free choice of capture, a man crowned mid-capture goes on as a king.",
+        aliases: &["shashki"],
+        pdn_game_type: Some(25),
+        rules: RUSSIAN,
+    },
+    Preset {
+        id: "brazilian",
+        name: "Brazilian draughts",
+        description: "International rules on an 8×8 board.",
+        aliases: &[],
+        pdn_game_type: Some(26),
+        rules: Rules {
+            capture_priority: CapturePriority::MaxPieces,
+            promotion_in_capture: PromotionInCapture::AtEnd,
+            ..RUSSIAN
+        },
+    },
+    Preset {
+        id: "italian",
+        name: "Italian draughts",
+        description: "8×8, short kings, men capture forward only and may not capture kings, Federdama capture priorities, White first.",
+        aliases: &[],
+        pdn_game_type: Some(22),
+        rules: Rules {
+            first_player: Color::White,
+            capture_priority: CapturePriority::Italian,
+            men_capture_kings: false,
+            ..ENGLISH
+        },
+    },
+    Preset {
+        id: "czech",
+        name: "Czech draughts",
+        description: "8×8, flying kings, men capture forward only, a king must capture when one can, White first.",
+        aliases: &[],
+        pdn_game_type: Some(29),
+        rules: Rules {
+            first_player: Color::White,
+            kings: KingKind::Flying,
+            capture_priority: CapturePriority::Czech,
+            ..ENGLISH
+        },
+    },
+];
+
+impl Preset {
+    /// Find a preset by id or alias (case-insensitive).
+    pub fn find(name: &str) -> Option<&'static Preset> {
+        let name = name.trim();
+        PRESETS.iter().find(|p| {
+            p.id.eq_ignore_ascii_case(name) || p.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// Find a preset by PDN `GameType` number.
+    pub fn by_game_type(number: u32) -> Option<&'static Preset> {
+        PRESETS.iter().find(|p| p.pdn_game_type == Some(number))
+    }
+
+    /// Every accepted name, for error messages.
+    pub fn all_names() -> Vec<&'static str> {
+        PRESETS
+            .iter()
+            .flat_map(|p| std::iter::once(p.id).chain(p.aliases.iter().copied()))
+            .collect()
+    }
+}
+
+impl Rules {
+    pub fn preset(id: &str) -> Option<Rules> {
+        Preset::find(id).map(|p| p.rules)
+    }
+
+    pub fn international() -> Rules {
+        INTERNATIONAL
+    }
+
+    pub fn english() -> Rules {
+        ENGLISH
+    }
+
+    /// The far row where a man of `color` is crowned.
+    pub fn promotion_row(&self, color: Color) -> super::board::Bitboard {
+        let g = self.board.geometry();
+        match color {
+            Color::White => g.top_row,
+            Color::Black => g.bottom_row,
+        }
+    }
+}
