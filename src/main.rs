@@ -4,7 +4,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "draughts-api", version, about = "Draughts rules, AI and REST service")]
+#[command(
+    name = "draughts-api",
+    version,
+    about = "Draughts rules, AI and REST service"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -29,14 +33,22 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Perft { variant, depth, fen: fen_text, divide }) => run_perft(&variant, depth, fen_text.as_deref(), divide),
+        Some(Command::Perft {
+            variant,
+            depth,
+            fen: fen_text,
+            divide,
+        }) => run_perft(&variant, depth, fen_text.as_deref(), divide),
         None => ExitCode::SUCCESS,
     }
 }
 
 fn run_perft(variant: &str, depth: u32, fen_text: Option<&str>, divide: bool) -> ExitCode {
     let Some(preset) = Preset::find(variant) else {
-        eprintln!("unknown variant '{variant}': one of {}", Preset::all_names().join(", "));
+        eprintln!(
+            "unknown variant '{variant}': one of {}",
+            Preset::all_names().join(", ")
+        );
         return ExitCode::from(2);
     };
     let rules = preset.rules;
@@ -57,7 +69,10 @@ fn run_perft(variant: &str, depth: u32, fen_text: Option<&str>, divide: bool) ->
     }
     if divide {
         for (mv, n) in perft::divide(&rules, &pos, depth) {
-            println!("{} {n}", draughts_api::rules::notation::moves::full(&mv, rules.board));
+            println!(
+                "{} {n}",
+                draughts_api::rules::notation::moves::full(&mv, rules.board)
+            );
         }
     }
     ExitCode::SUCCESS

@@ -178,7 +178,11 @@ impl Geometry {
             return None;
         }
         let row = self.side - 1 - rank;
-        let dark = if row % 2 == 0 { file % 2 == 1 } else { file % 2 == 0 };
+        let dark = if row % 2 == 0 {
+            file % 2 == 1
+        } else {
+            file % 2 == 0
+        };
         if !dark {
             return None;
         }
@@ -257,7 +261,8 @@ mod tests {
                 for (dir, (df, dr)) in expect.iter().enumerate() {
                     let nf = f as i8 + df;
                     let nr = r as i8 + dr;
-                    let want = if (0..g.side as i8).contains(&nf) && (0..g.side as i8).contains(&nr) {
+                    let want = if (0..g.side as i8).contains(&nf) && (0..g.side as i8).contains(&nr)
+                    {
                         g.bit_at(nf as u8, nr as u8)
                     } else {
                         None

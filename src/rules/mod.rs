@@ -13,4 +13,6 @@ pub use board::{BoardSize, Geometry};
 pub use movegen::{generate, legal_moves, Move, MoveList};
 pub use position::{Color, Position};
 pub use status::{Counters, Game, Outcome, Reason};
-pub use variant::{CapturePriority, DrawRules, KingKind, Preset, PromotionInCapture, Removal, Rules};
+pub use variant::{
+    CapturePriority, DrawRules, KingKind, Preset, PromotionInCapture, Removal, Rules,
+};

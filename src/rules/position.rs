@@ -1,6 +1,6 @@
 //! A position: where the pieces stand and whose turn it is.
 
-use super::board::{Bitboard, BoardSize, Bits};
+use super::board::{Bitboard, Bits, BoardSize};
 use super::movegen::Move;
 use super::variant::Rules;
 use serde::{Deserialize, Serialize};
@@ -158,7 +158,10 @@ impl Position {
     /// Count of (men, kings) of a colour.
     pub fn counts(&self, color: Color) -> (u32, u32) {
         let p = self.pieces[color.index()];
-        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+        (
+            (p & !self.kings).count_ones(),
+            (p & self.kings).count_ones(),
+        )
     }
 
     /// Squares (PDN numbers) of a colour's pieces, with king flags.

@@ -121,7 +121,11 @@ impl Game {
         let hash = self.position.hash();
         self.since_irreversible.push(hash);
         // Same side to move only every other ply; the hash includes the side.
-        c.repetitions = self.since_irreversible.iter().filter(|&&h| h == hash).count() as u32;
+        c.repetitions = self
+            .since_irreversible
+            .iter()
+            .filter(|&&h| h == hash)
+            .count() as u32;
     }
 
     /// Win, draw or ongoing. A side with no move loses even when a draw count completes.
@@ -135,30 +139,53 @@ impl Game {
         let pos = &self.position;
         let winner = pos.side.opponent();
         if pos.us() == 0 {
-            return Outcome::Win { winner, reason: Reason::NoPieces };
+            return Outcome::Win {
+                winner,
+                reason: Reason::NoPieces,
+            };
         }
         generate(&self.rules, pos, moves);
         if moves.is_empty() {
-            return Outcome::Win { winner, reason: Reason::NoMoves };
+            return Outcome::Win {
+                winner,
+                reason: Reason::NoMoves,
+            };
         }
         let d = &self.rules.draw_rules;
         let c = &self.counters;
         let reached = |limit: Option<u16>, plies: u32| limit.is_some_and(|n| plies >= 2 * n as u32);
         if d.repetition.is_some_and(|n| c.repetitions >= n as u32) {
-            return Outcome::Draw { reason: Reason::ThreefoldRepetition };
+            return Outcome::Draw {
+                reason: Reason::ThreefoldRepetition,
+            };
         }
         if reached(d.king_moves_without_capture, c.king_moves_without_capture) {
-            return Outcome::Draw { reason: Reason::KingMovesWithoutCapture };
+            return Outcome::Draw {
+                reason: Reason::KingMovesWithoutCapture,
+            };
         }
-        if reached(d.moves_without_capture_or_promotion, c.moves_without_capture_or_promotion) {
-            return Outcome::Draw { reason: Reason::MovesWithoutCaptureOrPromotion };
+        if reached(
+            d.moves_without_capture_or_promotion,
+            c.moves_without_capture_or_promotion,
+        ) {
+            return Outcome::Draw {
+                reason: Reason::MovesWithoutCaptureOrPromotion,
+            };
         }
         match self.class {
-            Some(LoneKingClass::ThreeVsOne) if reached(d.three_pieces_vs_lone_king, c.lone_king_endgame) => {
-                Outcome::Draw { reason: Reason::ThreePiecesVsLoneKing }
+            Some(LoneKingClass::ThreeVsOne)
+                if reached(d.three_pieces_vs_lone_king, c.lone_king_endgame) =>
+            {
+                Outcome::Draw {
+                    reason: Reason::ThreePiecesVsLoneKing,
+                }
             }
-            Some(LoneKingClass::TwoVsOne) if reached(d.two_pieces_vs_lone_king, c.lone_king_endgame) => {
-                Outcome::Draw { reason: Reason::TwoPiecesVsLoneKing }
+            Some(LoneKingClass::TwoVsOne)
+                if reached(d.two_pieces_vs_lone_king, c.lone_king_endgame) =>
+            {
+                Outcome::Draw {
+                    reason: Reason::TwoPiecesVsLoneKing,
+                }
             }
             _ => Outcome::Ongoing,
         }

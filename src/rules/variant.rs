@@ -277,7 +277,8 @@ impl Preset {
     pub fn find(name: &str) -> Option<&'static Preset> {
         let name = name.trim();
         PRESETS.iter().find(|p| {
-            p.id.eq_ignore_ascii_case(name) || p.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+            p.id.eq_ignore_ascii_case(name)
+                || p.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
         })
     }
 

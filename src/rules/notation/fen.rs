@@ -37,17 +37,25 @@ pub fn parse(text: &str, board: BoardSize) -> Result<Fen, ParseError> {
     while start < end && (chars[start].is_whitespace() || chars[start] == '"') {
         start += 1;
     }
-    while end > start && (chars[end - 1].is_whitespace() || chars[end - 1] == '"' || chars[end - 1] == '.') {
+    while end > start
+        && (chars[end - 1].is_whitespace() || chars[end - 1] == '"' || chars[end - 1] == '.')
+    {
         end -= 1;
     }
     if start == end {
-        return Err(ParseError::new(0, "empty FEN: expected e.g. W:W31-50:B1-20"));
+        return Err(ParseError::new(
+            0,
+            "empty FEN: expected e.g. W:W31-50:B1-20",
+        ));
     }
     let g = board.geometry();
     let side = color_letter(chars[start]).ok_or_else(|| {
         ParseError::new(
             start,
-            format!("FEN must start with the side to move, W or B, not '{}'", chars[start]),
+            format!(
+                "FEN must start with the side to move, W or B, not '{}'",
+                chars[start]
+            ),
         )
     })?;
     let mut pos = Position::empty(board, side);
@@ -60,14 +68,21 @@ pub fn parse(text: &str, board: BoardSize) -> Result<Fen, ParseError> {
     let mut seen = [false; 2];
     while i < end {
         if chars[i] != ':' {
-            return Err(ParseError::new(i, format!("expected ':' before the next field, found '{}'", chars[i])));
+            return Err(ParseError::new(
+                i,
+                format!("expected ':' before the next field, found '{}'", chars[i]),
+            ));
         }
         i += 1;
         let field_start = i;
         while i < end && chars[i] != ':' {
             i += 1;
         }
-        let field: Vec<char> = chars[field_start..i].iter().copied().filter(|c| !c.is_whitespace()).collect();
+        let field: Vec<char> = chars[field_start..i]
+            .iter()
+            .copied()
+            .filter(|c| !c.is_whitespace())
+            .collect();
         if field.is_empty() {
             return Err(ParseError::new(field_start, "empty FEN field"));
         }
@@ -76,7 +91,10 @@ pub fn parse(text: &str, board: BoardSize) -> Result<Fen, ParseError> {
             'W' | 'B' => {
                 let color = color_letter(head).unwrap_or(Color::White);
                 if seen[color.index()] {
-                    return Err(ParseError::new(field_start, format!("{} pieces listed twice", color.name())));
+                    return Err(ParseError::new(
+                        field_start,
+                        format!("{} pieces listed twice", color.name()),
+                    ));
                 }
                 seen[color.index()] = true;
                 parse_pieces(&chars[field_start..i], field_start, color, &mut pos)?;
@@ -84,7 +102,10 @@ pub fn parse(text: &str, board: BoardSize) -> Result<Fen, ParseError> {
             'H' | 'F' => {
                 let digits: String = field[1..].iter().collect();
                 let n: u32 = digits.parse().map_err(|_| {
-                    ParseError::new(field_start + 1, format!("'{head}' must be followed by a number, found '{digits}'"))
+                    ParseError::new(
+                        field_start + 1,
+                        format!("'{head}' must be followed by a number, found '{digits}'"),
+                    )
                 })?;
                 if head == 'H' {
                     fen.halfmove = Some(n);
@@ -106,7 +127,12 @@ pub fn parse(text: &str, board: BoardSize) -> Result<Fen, ParseError> {
 }
 
 /// One colour's piece list: `W31,32,K10,40-45`.
-fn parse_pieces(field: &[char], base: usize, color: Color, pos: &mut Position) -> Result<(), ParseError> {
+fn parse_pieces(
+    field: &[char],
+    base: usize,
+    color: Color,
+    pos: &mut Position,
+) -> Result<(), ParseError> {
     let g = pos.board.geometry();
     let mut i = 1; // skip colour letter
     let n = field.len();
@@ -137,13 +163,21 @@ fn parse_pieces(field: &[char], base: usize, color: Color, pos: &mut Position) -
             }
             last = read_square(field, &mut i, base, g.squares)?;
             if last < first {
-                return Err(ParseError::new(base + item_start, format!("range {first}-{last} runs backwards")));
+                return Err(ParseError::new(
+                    base + item_start,
+                    format!("range {first}-{last} runs backwards"),
+                ));
             }
         }
         for square in first..=last {
-            let bit = g.bit(square).ok_or_else(|| ParseError::new(base + item_start, "square off the board"))?;
+            let bit = g
+                .bit(square)
+                .ok_or_else(|| ParseError::new(base + item_start, "square off the board"))?;
             if pos.occupied() & (1 << bit) != 0 {
-                return Err(ParseError::new(base + item_start, format!("square {square} is listed twice")));
+                return Err(ParseError::new(
+                    base + item_start,
+                    format!("square {square} is listed twice"),
+                ));
             }
             pos.pieces[color.index()] |= 1 << bit;
             if king {
@@ -155,7 +189,10 @@ fn parse_pieces(field: &[char], base: usize, color: Color, pos: &mut Position) -
             return Ok(());
         }
         if field[i] != ',' {
-            return Err(ParseError::new(base + i, format!("expected ',' between squares, found '{}'", field[i])));
+            return Err(ParseError::new(
+                base + i,
+                format!("expected ',' between squares, found '{}'", field[i]),
+            ));
         }
         i += 1;
     }
@@ -165,12 +202,19 @@ fn read_square(field: &[char], i: &mut usize, base: usize, squares: u8) -> Resul
     let start = *i;
     let mut value: u32 = 0;
     while *i < field.len() && field[*i].is_ascii_digit() {
-        value = value.saturating_mul(10).saturating_add(field[*i] as u32 - '0' as u32);
+        value = value
+            .saturating_mul(10)
+            .saturating_add(field[*i] as u32 - '0' as u32);
         *i += 1;
     }
     if *i == start {
-        let found = field.get(start).map_or("the end".to_string(), |c| format!("'{c}'"));
-        return Err(ParseError::new(base + start, format!("expected a square number, found {found}")));
+        let found = field
+            .get(start)
+            .map_or("the end".to_string(), |c| format!("'{c}'"));
+        return Err(ParseError::new(
+            base + start,
+            format!("expected a square number, found {found}"),
+        ));
     }
     if value == 0 || value > squares as u32 {
         return Err(ParseError::new(
@@ -200,7 +244,8 @@ pub fn write(pos: &Position) -> String {
                 continue;
             }
             let mut j = i;
-            while j + 1 < squares.len() && !squares[j + 1].1 && squares[j + 1].0 == squares[j].0 + 1 {
+            while j + 1 < squares.len() && !squares[j + 1].1 && squares[j + 1].0 == squares[j].0 + 1
+            {
                 j += 1;
             }
             if j >= i + 2 {
@@ -231,12 +276,19 @@ mod tests {
         let rules = Rules::international();
         let pos = Position::initial(&rules);
         assert_eq!(write(&pos), "W:W31-50:B1-20");
-        assert_eq!(parse("W:W31-50:B1-20", BoardSize::Ten).unwrap().position, pos);
+        assert_eq!(
+            parse("W:W31-50:B1-20", BoardSize::Ten).unwrap().position,
+            pos
+        );
     }
 
     #[test]
     fn kings_ranges_and_counters() {
-        let fen = parse("B:W18,24,27,28,K10,K15:BK12,K16-17:H3:F10", BoardSize::Eight).unwrap();
+        let fen = parse(
+            "B:W18,24,27,28,K10,K15:BK12,K16-17:H3:F10",
+            BoardSize::Eight,
+        )
+        .unwrap();
         assert_eq!(fen.halfmove, Some(3));
         assert_eq!(fen.fullmove, Some(10));
         assert_eq!(fen.position.side, Color::Black);

@@ -19,7 +19,10 @@ pub struct WrittenMove {
 /// Parse move text for a board.
 pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
     if text.len() > MAX_MOVE_LEN {
-        return Err(ParseError::new(MAX_MOVE_LEN, format!("move is longer than {MAX_MOVE_LEN} characters")));
+        return Err(ParseError::new(
+            MAX_MOVE_LEN,
+            format!("move is longer than {MAX_MOVE_LEN} characters"),
+        ));
     }
     let g = board.geometry();
     let chars: Vec<char> = text.chars().collect();
@@ -35,17 +38,27 @@ pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
         let square = if i < n && chars[i].is_ascii_digit() {
             let mut value: u32 = 0;
             while i < n && chars[i].is_ascii_digit() {
-                value = value.saturating_mul(10).saturating_add(chars[i] as u32 - '0' as u32);
+                value = value
+                    .saturating_mul(10)
+                    .saturating_add(chars[i] as u32 - '0' as u32);
                 i += 1;
             }
             g.bit(value).ok_or_else(|| {
-                ParseError::new(start, format!("square {value} is not on the board (1-{})", g.squares))
+                ParseError::new(
+                    start,
+                    format!("square {value} is not on the board (1-{})", g.squares),
+                )
             })?
         } else if i < n && chars[i].is_ascii_alphabetic() {
             read_algebraic(&chars, &mut i, g)?
         } else {
-            let found = chars.get(i).map_or("the end".to_string(), |c| format!("'{c}'"));
-            return Err(ParseError::new(i, format!("expected a square, found {found}")));
+            let found = chars
+                .get(i)
+                .map_or("the end".to_string(), |c| format!("'{c}'"));
+            return Err(ParseError::new(
+                i,
+                format!("expected a square, found {found}"),
+            ));
         };
         squares.push(square);
         while i < n && chars[i].is_whitespace() {
@@ -57,7 +70,12 @@ pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
         let sep = match chars[i] {
             '-' => false,
             'x' | 'X' | ':' | '×' => true,
-            c => return Err(ParseError::new(i, format!("expected '-', 'x' or ':' between squares, found '{c}'"))),
+            c => {
+                return Err(ParseError::new(
+                    i,
+                    format!("expected '-', 'x' or ':' between squares, found '{c}'"),
+                ))
+            }
         };
         if capture.is_some_and(|c| c != sep) {
             return Err(ParseError::new(i, "a move mixes '-' and 'x' separators"));
@@ -69,7 +87,10 @@ pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
         }
     }
     if squares.len() < 2 {
-        return Err(ParseError::new(n, "a move names at least two squares, e.g. 32-28"));
+        return Err(ParseError::new(
+            n,
+            "a move names at least two squares, e.g. 32-28",
+        ));
     }
     Ok(WrittenMove { squares, capture })
 }
@@ -82,14 +103,22 @@ fn read_algebraic(chars: &[char], i: &mut usize, g: &Geometry) -> Result<u8, Par
     let mut rank: u32 = 0;
     let digits_start = *i;
     while *i < chars.len() && chars[*i].is_ascii_digit() {
-        rank = rank.saturating_mul(10).saturating_add(chars[*i] as u32 - '0' as u32);
+        rank = rank
+            .saturating_mul(10)
+            .saturating_add(chars[*i] as u32 - '0' as u32);
         *i += 1;
     }
     if *i == digits_start {
-        return Err(ParseError::new(start, format!("'{file_char}' is not a square: expected e.g. c3 or 22")));
+        return Err(ParseError::new(
+            start,
+            format!("'{file_char}' is not a square: expected e.g. c3 or 22"),
+        ));
     }
     if file >= g.side as u32 || rank == 0 || rank > g.side as u32 {
-        return Err(ParseError::new(start, format!("{file_char}{rank} is not on a {0}×{0} board", g.side)));
+        return Err(ParseError::new(
+            start,
+            format!("{file_char}{rank} is not on a {0}×{0} board", g.side),
+        ));
     }
     g.bit_at(file as u8, (rank - 1) as u8)
         .ok_or_else(|| ParseError::new(start, format!("{file_char}{rank} is a light square")))
@@ -107,9 +136,19 @@ pub fn from_path(path: &[u32], board: BoardSize) -> Result<WrittenMove, ParseErr
     let squares = path
         .iter()
         .enumerate()
-        .map(|(i, &s)| g.bit(s).ok_or_else(|| ParseError::new(i, format!("square {s} is not on the board (1-{})", g.squares))))
+        .map(|(i, &s)| {
+            g.bit(s).ok_or_else(|| {
+                ParseError::new(
+                    i,
+                    format!("square {s} is not on the board (1-{})", g.squares),
+                )
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(WrittenMove { squares, capture: None })
+    Ok(WrittenMove {
+        squares,
+        capture: None,
+    })
 }
 
 /// Why written squares name no single legal move.
@@ -136,11 +175,17 @@ pub fn matches(written: &WrittenMove, mv: &Move) -> bool {
 
 /// Find the one legal move the text names.
 pub fn resolve(written: &WrittenMove, legal: &[Move]) -> Result<usize, ResolveError> {
-    let found: Vec<usize> = (0..legal.len()).filter(|&i| matches(written, &legal[i])).collect();
+    let found: Vec<usize> = (0..legal.len())
+        .filter(|&i| matches(written, &legal[i]))
+        .collect();
     let found = if found.len() > 1 {
         match written.capture {
             Some(c) => {
-                let narrowed: Vec<usize> = found.iter().copied().filter(|&i| legal[i].is_capture() == c).collect();
+                let narrowed: Vec<usize> = found
+                    .iter()
+                    .copied()
+                    .filter(|&i| legal[i].is_capture() == c)
+                    .collect();
                 if narrowed.is_empty() {
                     found
                 } else {
@@ -193,7 +238,10 @@ pub fn algebraic(mv: &Move, board: BoardSize) -> String {
 /// The notation a client should use to name this move unambiguously among `legal`:
 /// the short form when it is unique, the full path otherwise.
 pub fn unambiguous(mv: &Move, legal: &[Move], board: BoardSize) -> String {
-    let clashes = legal.iter().filter(|o| o.from == mv.from && o.to == mv.to).count();
+    let clashes = legal
+        .iter()
+        .filter(|o| o.from == mv.from && o.to == mv.to)
+        .count();
     if clashes > 1 {
         full(mv, board)
     } else {

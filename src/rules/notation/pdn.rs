@@ -27,7 +27,10 @@ const RESULTS: &[&str] = &["1-0", "0-1", "2-0", "0-2", "1-1", "½-½", "1/2-1/2"
 /// Parse the first game of a PDN text.
 pub fn parse(text: &str) -> Result<PdnGame, ParseError> {
     if text.len() > MAX_PDN_LEN {
-        return Err(ParseError::new(0, format!("PDN text is longer than {MAX_PDN_LEN} bytes")));
+        return Err(ParseError::new(
+            0,
+            format!("PDN text is longer than {MAX_PDN_LEN} bytes"),
+        ));
     }
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
@@ -46,13 +49,19 @@ pub fn parse(text: &str) -> Result<PdnGame, ParseError> {
             }
             let name: String = chars[name_start..i].iter().collect();
             if name.is_empty() {
-                return Err(ParseError::new(start, "a tag must start with a name, e.g. [GameType \"20\"]"));
+                return Err(ParseError::new(
+                    start,
+                    "a tag must start with a name, e.g. [GameType \"20\"]",
+                ));
             }
             while i < n && chars[i].is_whitespace() {
                 i += 1;
             }
             if i >= n || chars[i] != '"' {
-                return Err(ParseError::new(i, format!("tag {name}: expected a quoted value")));
+                return Err(ParseError::new(
+                    i,
+                    format!("tag {name}: expected a quoted value"),
+                ));
             }
             i += 1;
             let mut value = String::new();
@@ -64,7 +73,10 @@ pub fn parse(text: &str) -> Result<PdnGame, ParseError> {
                 i += 1;
             }
             if i >= n {
-                return Err(ParseError::new(start, format!("tag {name}: the value's closing quote is missing")));
+                return Err(ParseError::new(
+                    start,
+                    format!("tag {name}: the value's closing quote is missing"),
+                ));
             }
             i += 1;
             while i < n && chars[i].is_whitespace() {
@@ -129,7 +141,11 @@ pub fn parse(text: &str) -> Result<PdnGame, ParseError> {
             let mut t = token.as_str();
             let mut offset = start;
             if let Some(dot) = t.rfind('.') {
-                if t[..dot].trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
+                if t[..dot]
+                    .trim_end_matches('.')
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+                {
                     offset += t[..=dot].chars().count();
                     t = &t[dot + 1..];
                 }

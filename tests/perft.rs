@@ -1,0 +1,80 @@
+//! Perft against the published node counts (duplicates merged). Fast depths here; the deep
+//! ones run in `cargo bench --bench perft` and with `draughts-api perft`.
+
+use draughts_api::rules::notation::fen;
+use draughts_api::rules::perft::perft;
+use draughts_api::rules::{Position, Rules};
+
+fn check(variant: &str, start: Option<&str>, expected: &[u64]) {
+    let rules = Rules::preset(variant).expect("preset");
+    let pos = match start {
+        Some(text) => fen::parse(text, rules.board).expect("fen").position,
+        None => Position::initial(&rules),
+    };
+    for (i, &want) in expected.iter().enumerate() {
+        let depth = i as u32 + 1;
+        assert_eq!(
+            perft(&rules, &pos, depth),
+            want,
+            "{variant} {start:?} depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn international_start() {
+    check("international", None, &[9, 81, 658, 4265, 27117, 167140]);
+}
+
+#[test]
+fn international_woldouby() {
+    check(
+        "international",
+        Some("W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38"),
+        &[6, 12, 30, 73, 215, 590, 1944, 6269],
+    );
+}
+
+#[test]
+fn international_random178() {
+    check(
+        "international",
+        Some("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46"),
+        &[14, 55, 1168, 5432],
+    );
+}
+
+#[test]
+fn english_start() {
+    check(
+        "english",
+        None,
+        &[7, 49, 302, 1469, 7361, 36768, 179740, 845931],
+    );
+    check("american", None, &[7, 49, 302]);
+}
+
+#[test]
+fn russian_start() {
+    check("russian", None, &[7, 49, 302, 1469, 7482, 37986, 190146]);
+}
+
+#[test]
+fn brazilian_start() {
+    check("brazilian", None, &[7, 49, 302, 1469, 7473, 37628, 187302]);
+}
+
+#[test]
+fn italian_start() {
+    check("italian", None, &[7, 49, 302, 1469, 7361, 36473, 177532]);
+}
+
+#[test]
+fn spanish_start() {
+    check("spanish", None, &[7, 49, 302, 1469, 7361, 36473, 177532]);
+}
+
+#[test]
+fn czech_start() {
+    check("czech", None, &[7, 49, 302, 1469, 7361, 36768, 179740]);
+}
