@@ -1,7 +1,8 @@
+//! The `draughts-api` binary: the REST service (default), perft and a batch move generator.
+
 use clap::{Parser, Subcommand};
-use draughts_api::rules::{notation::fen, perft, Preset};
+use draughts_api::cli;
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(Parser)]
 #[command(
@@ -28,52 +29,40 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Read FEN lines on stdin, print each position's legal moves (for differential tests).
+    Movegen {
+        #[arg(long, default_value = "international")]
+        variant: String,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Some(Command::Perft {
             variant,
             depth,
-            fen: fen_text,
+            fen,
             divide,
-        }) => run_perft(&variant, depth, fen_text.as_deref(), divide),
-        None => ExitCode::SUCCESS,
-    }
-}
-
-fn run_perft(variant: &str, depth: u32, fen_text: Option<&str>, divide: bool) -> ExitCode {
-    let Some(preset) = Preset::find(variant) else {
-        eprintln!(
-            "unknown variant '{variant}': one of {}",
-            Preset::all_names().join(", ")
-        );
-        return ExitCode::from(2);
+        }) => cli::perft_command(
+            &variant,
+            depth,
+            fen.as_deref(),
+            divide,
+            &mut std::io::stdout().lock(),
+        ),
+        Some(Command::Movegen { variant }) => cli::movegen_command(
+            &variant,
+            std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+        ),
+        None => Ok(()),
     };
-    let rules = preset.rules;
-    let pos = match fen_text {
-        Some(text) => match fen::parse(text, rules.board) {
-            Ok(f) => f.position,
-            Err(e) => {
-                eprintln!("bad FEN: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        None => draughts_api::Position::initial(&rules),
-    };
-    for d in 1..=depth {
-        let start = Instant::now();
-        let nodes = perft::perft(&rules, &pos, d);
-        println!("depth {d} nodes {nodes} ms {}", start.elapsed().as_millis());
-    }
-    if divide {
-        for (mv, n) in perft::divide(&rules, &pos, depth) {
-            println!(
-                "{} {n}",
-                draughts_api::rules::notation::moves::full(&mv, rules.board)
-            );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("draughts-api: {message}");
+            ExitCode::from(2)
         }
     }
-    ExitCode::SUCCESS
 }

@@ -1,0 +1,93 @@
+//! Command-line tools beside the service: perft and a batch move generator (used by the
+//! differential tests against other implementations).
+
+use crate::rules::notation::{fen, moves};
+use crate::rules::{legal_moves, perft, Position, Preset, Rules};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// Look up a preset or explain which names exist.
+pub fn preset_rules(variant: &str) -> Result<Rules, String> {
+    Preset::find(variant).map(|p| p.rules).ok_or_else(|| {
+        format!(
+            "unknown variant '{variant}': one of {}",
+            Preset::all_names().join(", ")
+        )
+    })
+}
+
+fn start_position(rules: &Rules, fen_text: Option<&str>) -> Result<Position, String> {
+    match fen_text {
+        Some(text) => fen::parse(text, rules.board)
+            .map(|f| f.position)
+            .map_err(|e| format!("bad FEN: {e}")),
+        None => Ok(Position::initial(rules)),
+    }
+}
+
+/// `perft`: one line per depth, `depth <d> nodes <n> ms <t>`, then the divide if asked.
+pub fn perft_command(
+    variant: &str,
+    depth: u32,
+    fen_text: Option<&str>,
+    divide: bool,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let rules = preset_rules(variant)?;
+    let pos = start_position(&rules, fen_text)?;
+    let io = |e: std::io::Error| e.to_string();
+    for d in 1..=depth {
+        let start = Instant::now();
+        let nodes = perft::perft(&rules, &pos, d);
+        writeln!(
+            out,
+            "depth {d} nodes {nodes} ms {}",
+            start.elapsed().as_millis()
+        )
+        .map_err(io)?;
+    }
+    if divide {
+        for (mv, n) in perft::divide(&rules, &pos, depth) {
+            writeln!(out, "{} {n}", moves::full(&mv, rules.board)).map_err(io)?;
+        }
+    }
+    Ok(())
+}
+
+/// `movegen`: for each FEN line on input, one line with the legal moves as
+/// `from-to:captured.captured…` (PDN numbers, captures sorted), sorted and space-separated.
+pub fn movegen_command(
+    variant: &str,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let rules = preset_rules(variant)?;
+    let g = rules.board.geometry();
+    for line in input.lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let result = match fen::parse(text, rules.board) {
+            Ok(f) => {
+                let mut items: Vec<String> = legal_moves(&rules, &f.position)
+                    .iter()
+                    .map(|m| {
+                        let mut caps: Vec<u8> = crate::rules::board::Bits(m.captures)
+                            .map(|b| g.square(b))
+                            .collect();
+                        caps.sort_unstable();
+                        let caps: Vec<String> = caps.iter().map(u8::to_string).collect();
+                        format!("{}-{}:{}", g.square(m.from), g.square(m.to), caps.join("."))
+                    })
+                    .collect();
+                items.sort();
+                items.join(" ")
+            }
+            Err(e) => format!("error: {e}"),
+        };
+        writeln!(out, "{result}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Differential test: draughts-api's legal moves against pydraughts' (an independent
+implementation), on positions from random games and on random placements.
+
+Moves are compared as (from, to, captured set): pydraughts lists duplicate paths, which we
+merge, and it reads a FEN's first colour section as White, so FENs are written W first.
+
+Usage: pydraughts_diff.py BINARY [--games N] [--random N] [--seed S]
+Exit status 1 on any disagreement (the first few are printed), 0 otherwise.
+"""
+import argparse
+import random
+import subprocess
+import sys
+import time
+
+from draughts import Board
+
+# pydraughts name -> draughts-api preset
+VARIANTS = {
+    "standard": "international",
+    "english": "english",
+    "russian": "russian",
+    "brazilian": "brazilian",
+    "italian": "italian",
+}
+
+
+# pydraughts numbers the 8x8 boards of some variants differently: Russian and Brazilian
+# from White's side (1 = a1, rows reversed), Italian on a mirrored board (each row reversed).
+# Each map is its own inverse.
+def _identity(n):
+    return n
+
+
+def _from_white_side(n):
+    row, col = divmod(n - 1, 4)
+    return (7 - row) * 4 + col + 1
+
+
+def _mirrored(n):
+    row, col = divmod(n - 1, 4)
+    return row * 4 + (3 - col) + 1
+
+
+NUMBERING = {"standard": _identity, "english": _identity, "russian": _from_white_side, "brazilian": _from_white_side, "italian": _mirrored}
+
+
+def pydraughts_moves(board, variant):
+    f = NUMBERING[variant]
+    moves = set()
+    for m in board.legal_moves():
+        steps = m.steps_move
+        moves.add((f(steps[0]), f(steps[-1]), tuple(sorted(f(c) for c in (m.captures or [])))))
+    return moves
+
+
+def parse_ours(line):
+    moves = set()
+    if line.startswith("error"):
+        raise ValueError(line)
+    for item in line.split():
+        squares, caps = item.split(":")
+        frm, to = squares.split("-")
+        captured = tuple(sorted(int(c) for c in caps.split(".") if c))
+        moves.add((int(frm), int(to), captured))
+    return moves
+
+
+def normalise_fen(fen, variant):
+    """pydraughts' FEN in our numbering, white section first, squares sorted."""
+    side, *sections = fen.split(":")
+    pieces = {}
+    for s in sections:
+        if s and s[0] in "WB":
+            pieces[s[0]] = [p for p in s[1:].split(",") if p]
+    def number(p):
+        king = p.startswith("K")
+        sq = p.lstrip("K")
+        if sq[0].isalpha():  # pydraughts writes Russian and Brazilian FENs algebraically
+            file, rank = ord(sq[0]) - ord("a"), int(sq[1:])
+            sq = str((8 - rank) * 4 + file // 2 + 1)
+        else:
+            sq = str(NUMBERING[variant](int(sq)))
+        return ("K" if king else "") + sq
+
+    for colour in pieces:
+        pieces[colour] = [number(p) for p in pieces[colour]]
+    key = lambda p: int(p.lstrip("K"))
+    white = ",".join(sorted(pieces.get("W", []), key=key))
+    black = ",".join(sorted(pieces.get("B", []), key=key))
+    return f"{side}:W{white}:B{black}"
+
+
+def random_game_positions(variant, games, rng):
+    out = []
+    for _ in range(games):
+        board = Board(variant=variant)
+        for _ply in range(rng.randint(20, 160)):
+            moves = board.legal_moves()
+            if not moves:
+                break
+            out.append((normalise_fen(board.fen, variant), pydraughts_moves(board, variant)))
+            board.push(rng.choice(moves))
+    return out
+
+
+def random_placements(variant, count, rng):
+    size = 50 if variant == "standard" else 32
+    row = 5 if variant == "standard" else 4
+    out = []
+    while len(out) < count:
+        n_white = rng.randint(1, 12)
+        n_black = rng.randint(1, 12)
+        squares = rng.sample(range(1, size + 1), n_white + n_black)
+        white, black = [], []
+        for i, s in enumerate(squares):
+            is_white = i < n_white
+            king = rng.random() < 0.3
+            # Men never stand on their own crowning row.
+            if not king and ((is_white and s <= row) or (not is_white and s > size - row)):
+                king = True
+            (white if is_white else black).append(("K" if king else "") + str(s))
+        side = rng.choice("WB")
+        f = NUMBERING[variant]
+        theirs = lambda ps: ",".join(("K" if p[0] == "K" else "") + str(f(int(p.lstrip("K")))) for p in ps)
+        board = Board(variant=variant, fen=f"{side}:W{theirs(white)}:B{theirs(black)}")
+        out.append((normalise_fen(f"{side}:W{','.join(white)}:B{','.join(black)}", "standard"), pydraughts_moves(board, variant)))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--random", type=int, default=1500)
+    ap.add_argument("--seed", type=int, default=20261129)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    failures = 0
+    total = 0
+    for py_name, ours in VARIANTS.items():
+        t0 = time.time()
+        cases = random_game_positions(py_name, args.games, rng) + random_placements(py_name, args.random, rng)
+        fens = "\n".join(f for f, _ in cases) + "\n"
+        proc = subprocess.run([args.binary, "movegen", "--variant", ours], input=fens, capture_output=True, text=True, check=True)
+        lines = proc.stdout.splitlines()
+        if len(lines) != len(cases):
+            print(f"{ours}: {len(lines)} answers for {len(cases)} positions", file=sys.stderr)
+            return 1
+        bad = 0
+        for (fen, theirs), line in zip(cases, lines):
+            mine = parse_ours(line)
+            if mine != theirs:
+                bad += 1
+                if bad <= 5:
+                    print(f"{ours} {fen}\n  only draughts-api: {sorted(mine - theirs)}\n  only pydraughts:   {sorted(theirs - mine)}")
+        total += len(cases)
+        failures += bad
+        print(f"{ours}: {len(cases)} positions, {bad} disagreements ({time.time() - t0:.1f} s)")
+    print(f"differential: {total} positions, {failures} disagreements")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
