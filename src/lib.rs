@@ -1,6 +1,7 @@
 //! draughts-api: the rules of draughts in every national variant, a searcher, and a
 //! stateless REST service on top. Layers point one way: `api` → `engine` → `rules`.
 
+pub mod api;
 pub mod cli;
 pub mod rules;
 

@@ -1,6 +1,7 @@
 //! The `draughts-api` binary: the REST service (default), perft and a batch move generator.
 
 use clap::{Parser, Subcommand};
+use draughts_api::api::{telemetry, Application, Config};
 use draughts_api::cli;
 use std::process::ExitCode;
 
@@ -17,6 +18,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the REST API (the default).
+    Serve(Config),
+    /// Print the OpenAPI document (committed as openapi/openapi.json).
+    Openapi,
     /// Count leaf moves of the legal-move tree, one line per depth.
     Perft {
         #[arg(long, default_value = "international")]
@@ -56,7 +61,12 @@ fn main() -> ExitCode {
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
         ),
-        None => Ok(()),
+        Some(Command::Openapi) => {
+            print!("{}", draughts_api::api::openapi::document_json());
+            Ok(())
+        }
+        Some(Command::Serve(config)) => serve(config),
+        None => serve(Config::from_env()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -65,4 +75,14 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn serve(config: Config) -> Result<(), String> {
+    telemetry::init(config.log_json);
+    actix_web::rt::System::new().block_on(async move {
+        let app = Application::build(config.clone())
+            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        tracing::info!(addr = %config.addr, port = app.port(), "draughts-api serving");
+        app.run_until_stopped().await.map_err(|e| e.to_string())
+    })
 }

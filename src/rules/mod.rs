@@ -2,10 +2,12 @@
 //! game status. Knows nothing of HTTP or searching.
 
 pub mod board;
+pub mod explain;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod replay;
 pub mod status;
 pub mod variant;
 
@@ -14,5 +16,6 @@ pub use movegen::{generate, legal_moves, Move, MoveList};
 pub use position::{Color, Position};
 pub use status::{Counters, Game, Outcome, Reason};
 pub use variant::{
-    CapturePriority, DrawRules, KingKind, Preset, PromotionInCapture, Removal, Rules,
+    CapturePriority, DrawRules, KingKind, Preset, PromotionInCapture, Removal, RuleParams, Rules,
+    PRESETS,
 };

@@ -174,3 +174,22 @@ impl Position {
         v
     }
 }
+
+impl Position {
+    /// A position that can arise in play under `rules`: no man on its own crowning row.
+    /// (Piece counts are not limited: composed problems use any number.)
+    pub fn check(&self, rules: &Rules) -> Result<(), String> {
+        let g = self.board.geometry();
+        for color in [Color::White, Color::Black] {
+            let stuck = self.men(color) & rules.promotion_row(color);
+            if let Some(bit) = Bits(stuck).next() {
+                return Err(format!(
+                    "a {} man stands on {}, its crowning row: it would be a king",
+                    color.name(),
+                    g.square(bit)
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -318,3 +318,50 @@ impl Rules {
         }
     }
 }
+
+/// The parameters a client may see and override (`GET /variants`, a `variant` object).
+/// The board size and the number of men are fixed by the preset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleParams {
+    pub first_player: Color,
+    pub forced_capture: bool,
+    pub men_capture_backwards: bool,
+    pub kings: KingKind,
+    pub capture_priority: CapturePriority,
+    pub removal: Removal,
+    pub promotion_in_capture: PromotionInCapture,
+    pub men_capture_kings: bool,
+    pub draw_rules: DrawRules,
+}
+
+impl Rules {
+    pub fn params(&self) -> RuleParams {
+        RuleParams {
+            first_player: self.first_player,
+            forced_capture: self.forced_capture,
+            men_capture_backwards: self.men_capture_backwards,
+            kings: self.kings,
+            capture_priority: self.capture_priority,
+            removal: self.removal,
+            promotion_in_capture: self.promotion_in_capture,
+            men_capture_kings: self.men_capture_kings,
+            draw_rules: self.draw_rules,
+        }
+    }
+
+    pub fn with_params(self, p: RuleParams) -> Rules {
+        Rules {
+            first_player: p.first_player,
+            forced_capture: p.forced_capture,
+            men_capture_backwards: p.men_capture_backwards,
+            kings: p.kings,
+            capture_priority: p.capture_priority,
+            removal: p.removal,
+            promotion_in_capture: p.promotion_in_capture,
+            men_capture_kings: p.men_capture_kings,
+            draw_rules: p.draw_rules,
+            ..self
+        }
+    }
+}

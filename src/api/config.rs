@@ -1,0 +1,89 @@
+//! Service configuration: flags and environment variables, with defaults that serve at once.
+
+use clap::Args;
+
+#[derive(Args, Clone, Debug)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "DRAUGHTS_API_ADDR", default_value = "0.0.0.0:8080")]
+    pub addr: String,
+    /// HTTP worker threads (0: one per CPU).
+    #[arg(long, env = "DRAUGHTS_API_WORKERS", default_value_t = 0)]
+    pub workers: usize,
+    /// Largest request body accepted, in bytes.
+    #[arg(long, env = "DRAUGHTS_API_MAX_BODY_BYTES", default_value_t = 256 * 1024)]
+    pub max_body_bytes: usize,
+    /// Most moves accepted in a `history` or a validated game.
+    #[arg(long, env = "DRAUGHTS_API_MAX_MOVES", default_value_t = 2000)]
+    pub max_moves: usize,
+    /// Entries the result cache may hold.
+    #[arg(long, env = "DRAUGHTS_API_CACHE_ENTRIES", default_value_t = 20_000)]
+    pub cache_entries: u64,
+    /// Memory the result cache may use, in MiB (responses are weighed by size).
+    #[arg(long, env = "DRAUGHTS_API_CACHE_MB", default_value_t = 64)]
+    pub cache_mb: u64,
+    /// Hard cap on a search's time, in milliseconds.
+    #[arg(long, env = "DRAUGHTS_API_MAX_SEARCH_MS", default_value_t = 10_000)]
+    pub max_search_ms: u64,
+    /// Hard cap on a search's depth, in plies.
+    #[arg(long, env = "DRAUGHTS_API_MAX_SEARCH_DEPTH", default_value_t = 64)]
+    pub max_search_depth: u32,
+    /// Searches that may run at once (0: one per CPU). More get 503.
+    #[arg(long, env = "DRAUGHTS_API_SEARCH_SLOTS", default_value_t = 0)]
+    pub search_slots: usize,
+    /// Transposition table size per search, in MiB.
+    #[arg(long, env = "DRAUGHTS_API_TT_MB", default_value_t = 16)]
+    pub tt_mb: usize,
+    /// Log as JSON lines (for production) instead of text.
+    #[arg(long, env = "DRAUGHTS_API_LOG_JSON", default_value_t = false)]
+    pub log_json: bool,
+    /// Seconds in-flight requests get to finish after SIGTERM.
+    #[arg(long, env = "DRAUGHTS_API_SHUTDOWN_SECS", default_value_t = 25)]
+    pub shutdown_secs: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: "0.0.0.0:8080".into(),
+            workers: 0,
+            max_body_bytes: 256 * 1024,
+            max_moves: 2000,
+            cache_entries: 20_000,
+            cache_mb: 64,
+            max_search_ms: 10_000,
+            max_search_depth: 64,
+            search_slots: 0,
+            tt_mb: 16,
+            log_json: false,
+            shutdown_secs: 25,
+        }
+    }
+}
+
+impl Config {
+    /// Defaults overridden by the environment (for a run with no subcommand).
+    pub fn from_env() -> Config {
+        #[derive(clap::Parser)]
+        struct Only {
+            #[command(flatten)]
+            config: Config,
+        }
+        use clap::Parser;
+        Only::try_parse_from(["draughts-api"])
+            .map(|o| o.config)
+            .unwrap_or_default()
+    }
+
+    pub fn cpus() -> usize {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
+    pub fn search_slots(&self) -> usize {
+        if self.search_slots == 0 {
+            Self::cpus()
+        } else {
+            self.search_slots
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! From request fields to rules and a game: the variant (preset or overrides), the position
+//! (FEN), the history (replayed and checked). Every error names its field.
+
+use super::error::ApiError;
+use crate::rules::notation::fen;
+use crate::rules::replay::{self, MoveInput, PlayError};
+use crate::rules::{Game, Position, Preset, RuleParams, Rules};
+use serde_json::Value;
+
+/// Rules from a `variant` value: `"spanish"` or `{"preset": "spanish", …overrides}`.
+pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
+    let unknown = |name: &str| {
+        ApiError::invalid(
+            field,
+            format!(
+                "unknown variant '{name}': use one of {}",
+                Preset::all_names().join(", ")
+            ),
+        )
+    };
+    match value {
+        Value::String(name) => Preset::find(name)
+            .map(|p| p.rules)
+            .ok_or_else(|| unknown(name)),
+        Value::Object(map) => {
+            let name = match map.get("preset") {
+                Some(Value::String(s)) => s,
+                Some(_) => return Err(ApiError::invalid(&format!("{field}.preset"), "preset must be a string such as \"spanish\"")),
+                None => return Err(ApiError::invalid(field, "a variant object needs \"preset\", e.g. {\"preset\": \"spanish\", \"first_player\": \"white\"}")),
+            };
+            let base = Preset::find(name)
+                .map(|p| p.rules)
+                .ok_or_else(|| unknown(name).at(&format!("{field}.preset")))?;
+            // Overlay the overrides on the preset's parameters, then read them back: serde
+            // refuses unknown keys and wrong values with a message naming them.
+            let mut params = serde_json::to_value(base.params())
+                .map_err(|e| ApiError::internal(e.to_string()))?;
+            for (key, v) in map {
+                if key == "preset" {
+                    continue;
+                }
+                let Some(slot) = params.get_mut(key) else {
+                    return Err(ApiError::invalid(
+                        &format!("{field}.{key}"),
+                        format!("unknown rule parameter '{key}': the parameters are those GET /variants lists"),
+                    ));
+                };
+                if key == "draw_rules" {
+                    let (Value::Object(target), Value::Object(given)) = (&mut *slot, v) else {
+                        return Err(ApiError::invalid(
+                            &format!("{field}.draw_rules"),
+                            "draw_rules must be an object",
+                        ));
+                    };
+                    for (dk, dv) in given {
+                        if !target.contains_key(dk) {
+                            return Err(ApiError::invalid(
+                                &format!("{field}.draw_rules.{dk}"),
+                                format!(
+                                    "unknown draw rule '{dk}': use {}",
+                                    target.keys().cloned().collect::<Vec<_>>().join(", ")
+                                ),
+                            ));
+                        }
+                        target.insert(dk.clone(), dv.clone());
+                    }
+                } else {
+                    *slot = v.clone();
+                }
+            }
+            let params: RuleParams = serde_json::from_value(params)
+                .map_err(|e| ApiError::invalid(field, format!("bad rule parameter: {e}")))?;
+            Ok(base.with_params(params))
+        }
+        _ => Err(ApiError::invalid(
+            field,
+            "variant must be a preset id (e.g. \"international\") or an object with \"preset\"",
+        )),
+    }
+}
+
+/// A position from FEN text, checked for the board.
+pub fn parse_position(text: &str, rules: &Rules, field: &str) -> Result<fen::Fen, ApiError> {
+    let parsed = fen::parse(text, rules.board).map_err(|e| {
+        ApiError::invalid(field, format!("bad FEN: {}", e.message)).offset(e.offset)
+    })?;
+    parsed
+        .position
+        .check(rules)
+        .map_err(|e| ApiError::invalid(field, e))?;
+    Ok(parsed)
+}
+
+/// A move value: a string, or `{"path": [..]}`.
+pub fn parse_move_input(value: &Value, field: &str) -> Result<MoveInput, ApiError> {
+    let expected = "expected a move such as \"32-28\" or {\"path\": [32, 28]}";
+    match value {
+        Value::String(s) => Ok(MoveInput::Text(s.clone())),
+        Value::Object(map) => {
+            if let Some(key) = map.keys().find(|k| *k != "path") {
+                return Err(ApiError::invalid(
+                    field,
+                    format!("unknown key '{key}': {expected}"),
+                ));
+            }
+            let path = map
+                .get("path")
+                .and_then(Value::as_array)
+                .ok_or_else(|| ApiError::invalid(field, expected))?;
+            let squares = path
+                .iter()
+                .map(|v| v.as_u64().and_then(|n| u32::try_from(n).ok()))
+                .collect::<Option<Vec<u32>>>()
+                .ok_or_else(|| {
+                    ApiError::invalid(
+                        &format!("{field}.path"),
+                        "path squares must be whole numbers",
+                    )
+                })?;
+            Ok(MoveInput::Path(squares))
+        }
+        _ => Err(ApiError::invalid(field, expected)),
+    }
+}
+
+/// Explain a move that could not be played, as a 422 with the legal moves attached.
+pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
+    match error {
+        PlayError::Parse(e) => {
+            ApiError::invalid(field, format!("not a move: {}", e.message)).offset(e.offset)
+        }
+        PlayError::GameOver(o) => ApiError::game_over(format!(
+            "the game is already over ({})",
+            replay::describe_outcome(o)
+        ))
+        .at(field),
+        PlayError::Illegal(illegal) => {
+            let legal: Vec<String> = crate::rules::legal_moves(&game.rules, &game.position)
+                .iter()
+                .map(|m| crate::rules::notation::moves::full(m, game.rules.board))
+                .collect();
+            let err = ApiError::illegal_move(field, illegal.to_string()).legal_moves(legal);
+            match illegal {
+                crate::rules::explain::Illegal::Ambiguous(c) => err.candidates(c.clone()),
+                _ => err,
+            }
+        }
+    }
+}
+
+/// The game a request describes: `position`, or `history` replayed (checked against
+/// `position` when both are given), or the initial position.
+pub fn build_game(
+    rules: Rules,
+    position: Option<&str>,
+    history: Option<&super::dto::History>,
+    max_moves: usize,
+) -> Result<Game, ApiError> {
+    let Some(history) = history else {
+        return Ok(match position {
+            Some(text) => {
+                let f = parse_position(text, &rules, "position")?;
+                Game::new(rules, f.position, f.halfmove)
+            }
+            None => Game::new(rules, Position::initial(&rules), None),
+        });
+    };
+    if history.moves.len() > max_moves {
+        return Err(ApiError::limit(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "history.moves",
+            format!(
+                "history has {} moves; the limit is {max_moves}",
+                history.moves.len()
+            ),
+        ));
+    }
+    let start = match &history.start {
+        Some(text) => {
+            let f = parse_position(text, &rules, "history.start")?;
+            Game::new(rules, f.position, f.halfmove)
+        }
+        None => Game::new(rules, Position::initial(&rules), None),
+    };
+    let inputs = history
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, v)| parse_move_input(v, &format!("history.moves[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let game = replay::replay(start, &inputs)
+        .map_err(|e| play_error(&e.error, &format!("history.moves[{}]", e.ply - 1), &e.game))?;
+    if let Some(text) = position {
+        let f = parse_position(text, &rules, "position")?;
+        if f.position != game.position {
+            return Err(ApiError::invalid(
+                "position",
+                format!(
+                    "position does not match the end of history, which is {}",
+                    fen::write(&game.position)
+                ),
+            ));
+        }
+    }
+    Ok(game)
+}

@@ -1,0 +1,297 @@
+//! Request and response bodies, with their OpenAPI schemas and examples.
+//! Field names are pinned by API.md: clients are written against them.
+
+use crate::rules::notation::{fen, moves};
+use crate::rules::status::{Counters, Outcome};
+use crate::rules::{Move, Position, Rules};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// A preset id, or a preset with rule overrides.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the shape; requests read `variant` as JSON and check it by hand
+#[schema(example = json!("international"))]
+#[serde(untagged)]
+pub enum VariantSpec {
+    /// `international`, `plyyard`, `english`, `american`, `spanish`, `russian`, `brazilian`,
+    /// `italian` or `czech`.
+    Preset(String),
+    Custom(VariantOverrides),
+}
+
+/// A preset plus the rule parameters to change. Unknown keys are refused.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(example = json!({"preset": "spanish", "first_player": "white", "forced_capture": false}))]
+pub struct VariantOverrides {
+    pub preset: String,
+    /// `white` or `black`.
+    pub first_player: Option<String>,
+    pub forced_capture: Option<bool>,
+    pub men_capture_backwards: Option<bool>,
+    /// `flying` or `short`.
+    pub kings: Option<String>,
+    /// `free`, `max_pieces`, `max_pieces_then_kings`, `italian` or `czech`.
+    pub capture_priority: Option<String>,
+    /// `end_of_move` or `immediate`.
+    pub removal: Option<String>,
+    /// `at_end`, `stops` or `continues_as_king`.
+    pub promotion_in_capture: Option<String>,
+    pub men_capture_kings: Option<bool>,
+    /// Draw rule limits (moves by each side, `null` to turn one off); keys as in `GET /variants`.
+    #[schema(value_type = Object)]
+    pub draw_rules: Option<Value>,
+}
+
+/// A move: notation text, or a path of PDN squares.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+pub enum MoveSpec {
+    /// `32-28`, `28x19x10`, `28x10`, `28:10`, or algebraic on 8×8 (`c3-d4`, `c3:e5`).
+    Text(String),
+    Path(MovePath),
+}
+
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct MovePath {
+    /// Start square, then landing squares (all or some), as PDN numbers.
+    pub path: Vec<u32>,
+}
+
+/// The moves played since `start` (or the initial position), oldest first.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"moves": ["32-28", "19-23", "28x19", "14x23"]}))]
+pub struct History {
+    /// PDN FEN of the start position.
+    pub start: Option<String>,
+    #[schema(value_type = Vec<MoveSpec>)]
+    pub moves: Vec<Value>,
+}
+
+/// `POST /moves`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "international", "position": "W:W31-50:B1-20", "include_positions": true}))]
+pub struct MovesRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    /// PDN FEN. Absent: the variant's initial position (or the end of `history`).
+    pub position: Option<String>,
+    pub history: Option<History>,
+    /// Add each move's resulting FEN.
+    #[serde(default)]
+    pub include_positions: bool,
+}
+
+/// `POST /status`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "english", "history": {"moves": ["11-15", "23-19"]}}))]
+pub struct StatusRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    pub position: Option<String>,
+    pub history: Option<History>,
+}
+
+/// `POST /apply`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "international", "position": "W:W31-50:B1-20", "move": "32-28"}))]
+pub struct ApplyRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    pub position: Option<String>,
+    pub history: Option<History>,
+    #[serde(rename = "move")]
+    #[schema(value_type = MoveSpec)]
+    pub mv: Value,
+}
+
+/// `POST /games/validate`: a move list, or a PDN game text.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"]}))]
+pub struct ValidateRequest {
+    /// Required with `moves`; with `pdn`, the `GameType` tag may give it instead.
+    #[schema(value_type = Option<VariantSpec>)]
+    pub variant: Option<Value>,
+    pub start: Option<String>,
+    #[schema(value_type = Option<Vec<MoveSpec>>)]
+    pub moves: Option<Vec<Value>>,
+    /// A PDN game: tags (`GameType`, `FEN`) and movetext.
+    pub pdn: Option<String>,
+}
+
+/// A legal move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"notation": "28x19x10", "short": "28x10", "from": 28, "to": 10,
+    "path": [28, 19, 10], "captured": [23, 14], "crowns": false}))]
+pub struct MoveView {
+    /// Full numeric notation, every landing square.
+    pub notation: String,
+    /// From and to only.
+    pub short: String,
+    pub from: u8,
+    pub to: u8,
+    /// Start square then each landing square.
+    pub path: Vec<u8>,
+    /// Squares of the pieces taken, in jump order.
+    pub captured: Vec<u8>,
+    pub crowns: bool,
+    /// Algebraic notation (8×8 boards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub algebraic: Option<String>,
+    /// The position after the move (when asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+impl MoveView {
+    pub fn new(mv: &Move, pos: &Position, rules: &Rules, with_position: bool) -> Self {
+        let board = rules.board;
+        let g = board.geometry();
+        let mut path = vec![g.square(mv.from)];
+        path.extend(mv.landings().iter().map(|&b| g.square(b)));
+        MoveView {
+            notation: moves::full(mv, board),
+            short: moves::short(mv, board),
+            from: g.square(mv.from),
+            to: g.square(mv.to),
+            path,
+            captured: mv.taken_in_order().iter().map(|&b| g.square(b)).collect(),
+            crowns: mv.crowns,
+            algebraic: (g.side == 8).then(|| moves::algebraic(mv, board)),
+            position: with_position.then(|| fen::write(&pos.play(mv))),
+        }
+    }
+}
+
+/// The counters that lead to draws, in plies (half-moves).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CountersView {
+    /// Plies since the last capture or man move.
+    pub king_moves_without_capture: u32,
+    /// Plies since the last capture or promotion.
+    pub moves_without_capture_or_promotion: u32,
+    /// Plies in the current "pieces against a lone king" endgame.
+    pub lone_king_endgame: u32,
+    /// Times the current position has occurred (same pieces, same side to move).
+    pub repetitions: u32,
+}
+
+impl From<Counters> for CountersView {
+    fn from(c: Counters) -> Self {
+        CountersView {
+            king_moves_without_capture: c.king_moves_without_capture,
+            moves_without_capture_or_promotion: c.moves_without_capture_or_promotion,
+            lone_king_endgame: c.lone_king_endgame,
+            repetitions: c.repetitions,
+        }
+    }
+}
+
+/// Whether the game goes on, and if not who won or which draw rule ended it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"state": "ongoing", "winner": null, "reason": null, "side_to_move": "white",
+    "counters": {"king_moves_without_capture": 0, "moves_without_capture_or_promotion": 0, "lone_king_endgame": 0, "repetitions": 1}}))]
+pub struct StatusView {
+    /// `ongoing`, `win` or `draw`.
+    pub state: &'static str,
+    /// `white` or `black` for a win.
+    pub winner: Option<&'static str>,
+    /// `no_pieces`, `no_moves`, `threefold_repetition`, or the draw rule's id.
+    pub reason: Option<String>,
+    pub side_to_move: &'static str,
+    pub counters: CountersView,
+}
+
+impl StatusView {
+    pub fn new(outcome: Outcome, counters: Counters, side: crate::rules::Color) -> Self {
+        let reason_id = |r: crate::rules::Reason| {
+            serde_json::to_value(r)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+        };
+        let (state, winner, reason) = match outcome {
+            Outcome::Ongoing => ("ongoing", None, None),
+            Outcome::Win { winner, reason } => ("win", Some(winner.name()), reason_id(reason)),
+            Outcome::Draw { reason } => ("draw", None, reason_id(reason)),
+        };
+        StatusView {
+            state,
+            winner,
+            reason,
+            side_to_move: side.name(),
+            counters: counters.into(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MovesResponse {
+    pub moves: Vec<MoveView>,
+    /// Every legal move is a capture.
+    pub capture_required: bool,
+    pub status: StatusView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApplyResponse {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// PDN FEN after the move.
+    pub position: String,
+    pub status: StatusView,
+}
+
+/// The first move of a game that could not be played.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidateError {
+    /// 1-based index of the move in the list.
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidateResponse {
+    pub valid: bool,
+    /// Moves played successfully.
+    pub plies: usize,
+    /// PDN FEN after the last good move.
+    pub position: String,
+    pub status: StatusView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ValidateError>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantView {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub aliases: Vec<&'static str>,
+    /// 8 or 10.
+    pub board_size: u8,
+    pub pieces_per_side: u32,
+    /// PDN `GameType` number, where there is one.
+    pub pdn_game_type: Option<u32>,
+    /// Every rule parameter, under the keys a `variant` object overrides.
+    #[schema(value_type = Object, example = json!({"first_player": "white", "forced_capture": true,
+        "men_capture_backwards": true, "kings": "flying", "capture_priority": "max_pieces",
+        "removal": "end_of_move", "promotion_in_capture": "at_end", "men_capture_kings": true,
+        "draw_rules": {"repetition": 3, "king_moves_without_capture": 25,
+        "moves_without_capture_or_promotion": null, "three_pieces_vs_lone_king": 16, "two_pieces_vs_lone_king": 5}}))]
+    pub rules: Value,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    pub status: &'static str,
+}

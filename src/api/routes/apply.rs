@@ -1,0 +1,44 @@
+use crate::api::body::Body;
+use crate::api::context::{build_game, parse_move_input, parse_variant, play_error};
+use crate::api::dto::{ApplyRequest, ApplyResponse, MoveView, StatusView};
+use crate::api::error::{ApiError, Problem};
+use crate::api::state::{from_json, to_json, AppState};
+use crate::rules::notation::fen;
+use crate::rules::replay::{self, PlayError};
+use crate::rules::MoveList;
+use actix_web::{web, HttpResponse};
+
+/// Play one move: the normalized move, the new position and the status.
+#[utoipa::path(post, path = "/apply", request_body = ApplyRequest, tag = "rules",
+    responses(
+        (status = 200, description = "The move was played", body = ApplyResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Illegal or ambiguous move, finished game, or invalid input", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+    state.cached("apply", &body.0, || {
+        let req: ApplyRequest = from_json(&body.0)?;
+        let rules = parse_variant(&req.variant, "variant")?;
+        let mut game = build_game(
+            rules,
+            req.position.as_deref(),
+            req.history.as_ref(),
+            state.config.max_moves,
+        )?;
+        let input = parse_move_input(&req.mv, "move")?;
+        let before = game.position;
+        let mut legal = MoveList::new();
+        let mv = match replay::play(&mut game, &input, &mut legal) {
+            Ok(mv) => mv,
+            Err(e @ PlayError::GameOver(_)) => return Err(play_error(&e, "move", &game)),
+            Err(e) => return Err(play_error(&e, "move", &game)),
+        };
+        let response = ApplyResponse {
+            mv: MoveView::new(&mv, &before, &rules, false),
+            position: fen::write(&game.position),
+            status: StatusView::new(game.outcome(), game.counters, game.position.side),
+        };
+        to_json(&response)
+    })
+}

@@ -1,0 +1,34 @@
+use crate::api::dto::Health;
+use crate::api::error::{ApiError, Problem};
+use crate::api::state::AppState;
+use actix_web::{web, HttpResponse};
+
+/// Liveness: the process answers.
+#[utoipa::path(get, path = "/healthz", tag = "operations",
+    responses((status = 200, description = "Alive", body = Health)))]
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().json(Health { status: "ok" })
+}
+
+/// Readiness: initialised and not shutting down.
+#[utoipa::path(get, path = "/readyz", tag = "operations",
+    responses(
+        (status = 200, description = "Ready for traffic", body = Health),
+        (status = 503, description = "Starting or shutting down", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    if state.is_ready() {
+        Ok(HttpResponse::Ok().json(Health { status: "ready" }))
+    } else {
+        Err(ApiError::busy("not ready: starting up or shutting down"))
+    }
+}
+
+/// Prometheus metrics, text format.
+#[utoipa::path(get, path = "/metrics", tag = "operations",
+    responses((status = 200, description = "Prometheus text exposition", body = String, content_type = "text/plain")))]
+pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(state.metrics.render())
+}

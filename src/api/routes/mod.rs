@@ -1,0 +1,8 @@
+//! One module per endpoint: parse, call the library, serialize.
+
+pub mod apply;
+pub mod health;
+pub mod moves;
+pub mod status;
+pub mod validate;
+pub mod variants;

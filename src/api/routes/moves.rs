@@ -1,0 +1,40 @@
+use crate::api::body::Body;
+use crate::api::context::{build_game, parse_variant};
+use crate::api::dto::{MoveView, MovesRequest, MovesResponse, StatusView};
+use crate::api::error::{ApiError, Problem};
+use crate::api::state::{from_json, to_json, AppState};
+use crate::rules::MoveList;
+use actix_web::{web, HttpResponse};
+
+/// Legal moves of a position, whether a capture is compulsory, and the game status.
+#[utoipa::path(post, path = "/moves", request_body = MovesRequest, tag = "rules",
+    responses(
+        (status = 200, description = "The legal moves", body = MovesResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid variant, position or history", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+    state.cached("moves", &body.0, || {
+        let req: MovesRequest = from_json(&body.0)?;
+        let rules = parse_variant(&req.variant, "variant")?;
+        let game = build_game(
+            rules,
+            req.position.as_deref(),
+            req.history.as_ref(),
+            state.config.max_moves,
+        )?;
+        let mut legal = MoveList::new();
+        let outcome = game.outcome_with(&mut legal);
+        let pos = &game.position;
+        let response = MovesResponse {
+            moves: legal
+                .iter()
+                .map(|m| MoveView::new(m, pos, &rules, req.include_positions))
+                .collect(),
+            capture_required: !legal.is_empty() && legal.iter().all(|m| m.is_capture()),
+            status: StatusView::new(outcome, game.counters, pos.side),
+        };
+        to_json(&response)
+    })
+}

@@ -1,0 +1,32 @@
+use crate::api::body::Body;
+use crate::api::context::{build_game, parse_variant};
+use crate::api::dto::{StatusRequest, StatusView};
+use crate::api::error::{ApiError, Problem};
+use crate::api::state::{from_json, to_json, AppState};
+use actix_web::{web, HttpResponse};
+
+/// Ongoing, won (by whom, why) or drawn (by which rule), with the draw counters.
+#[utoipa::path(post, path = "/status", request_body = StatusRequest, tag = "rules",
+    responses(
+        (status = 200, description = "The status", body = StatusView),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid variant, position or history", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+    state.cached("status", &body.0, || {
+        let req: StatusRequest = from_json(&body.0)?;
+        let rules = parse_variant(&req.variant, "variant")?;
+        let game = build_game(
+            rules,
+            req.position.as_deref(),
+            req.history.as_ref(),
+            state.config.max_moves,
+        )?;
+        to_json(&StatusView::new(
+            game.outcome(),
+            game.counters,
+            game.position.side,
+        ))
+    })
+}

@@ -1,0 +1,129 @@
+//! Build the App, bind, run until stopped. Binding port 0 gives tests a free port.
+
+use super::config::Config;
+use super::error::ApiError;
+use super::observe::observe;
+use super::openapi::ApiDoc;
+use super::routes;
+use super::state::AppState;
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, HttpServer};
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+pub struct Application {
+    server: Server,
+    port: u16,
+    state: Arc<AppState>,
+}
+
+async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::new(
+        actix_web::http::StatusCode::NOT_FOUND,
+        "not-found",
+        "Not found",
+        "no such endpoint: see /docs for the API",
+    ))
+}
+
+async fn docs_redirect() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::PermanentRedirect()
+        .insert_header(("location", "/docs/"))
+        .finish()
+}
+
+/// Register every route on an `App` (shared by the server and by tests that need no socket).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/moves").route(web::post().to(routes::moves::handler)))
+        .service(web::resource("/apply").route(web::post().to(routes::apply::handler)))
+        .service(web::resource("/status").route(web::post().to(routes::status::handler)))
+        .service(web::resource("/games/validate").route(web::post().to(routes::validate::handler)))
+        .service(web::resource("/variants").route(web::get().to(routes::variants::handler)))
+        .service(web::resource("/healthz").route(web::get().to(routes::health::healthz)))
+        .service(web::resource("/readyz").route(web::get().to(routes::health::readyz)))
+        .service(web::resource("/metrics").route(web::get().to(routes::health::metrics)))
+        .service(web::resource("/docs").route(web::get().to(docs_redirect)))
+        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()));
+}
+
+impl Application {
+    pub fn build(config: Config) -> std::io::Result<Application> {
+        let listener = TcpListener::bind(&config.addr)?;
+        let port = listener.local_addr()?.port();
+        let state = AppState::new(config.clone()).map_err(std::io::Error::other)?;
+        let data = web::Data::from(state.clone());
+        let workers = if config.workers == 0 {
+            Config::cpus()
+        } else {
+            config.workers
+        };
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(data.clone())
+                .wrap(from_fn(observe))
+                .configure(configure)
+                .default_service(web::to(not_found))
+        })
+        .workers(workers)
+        .disable_signals()
+        .shutdown_timeout(config.shutdown_secs)
+        .listen(listener)?
+        .run();
+        state.set_ready(true);
+        Ok(Application {
+            server,
+            port,
+            state,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serve until stopped. SIGTERM or Ctrl-C: readiness turns false at once, then the server
+    /// stops accepting and lets in-flight requests finish (up to the shutdown timeout).
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let state = self.state.clone();
+        actix_web::rt::spawn(async move {
+            wait_for_signal().await;
+            state.set_ready(false);
+            tracing::info!("shutdown signal: draining");
+            // Give load balancers a moment to see readiness fall before refusing connections.
+            actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+            handle.stop(true).await;
+        });
+        self.server.await
+    }
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

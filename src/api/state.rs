@@ -1,0 +1,83 @@
+//! What every request handler shares.
+
+use super::cache::ResultCache;
+use super::config::Config;
+use super::error::ApiError;
+use super::metrics::Metrics;
+use super::search_pool::SearchPool;
+use actix_web::web::Bytes;
+use actix_web::HttpResponse;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub struct AppState {
+    pub config: Config,
+    pub metrics: Metrics,
+    pub cache: ResultCache,
+    pub searches: SearchPool,
+    ready: AtomicBool,
+}
+
+impl AppState {
+    pub fn new(config: Config) -> Result<Arc<Self>, prometheus::Error> {
+        let cache = ResultCache::new(config.cache_entries, config.cache_mb * 1024 * 1024);
+        let searches = SearchPool::new(config.search_slots());
+        Ok(Arc::new(AppState {
+            metrics: Metrics::new()?,
+            cache,
+            searches,
+            config,
+            ready: AtomicBool::new(false),
+        }))
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::SeqCst)
+    }
+
+    pub fn set_ready(&self, ready: bool) {
+        self.ready.store(ready, Ordering::SeqCst);
+    }
+
+    /// Answer from the cache, or compute the JSON body, cache it and answer it.
+    /// Only successful results are cached.
+    pub fn cached(
+        &self,
+        route: &'static str,
+        body: &Bytes,
+        compute: impl FnOnce() -> Result<Vec<u8>, ApiError>,
+    ) -> Result<HttpResponse, ApiError> {
+        if let Some(hit) = self.cache.get(route, body) {
+            self.metrics.cache_hits.inc();
+            return Ok(json_response((*hit).clone()));
+        }
+        self.metrics.cache_misses.inc();
+        let value = Bytes::from(compute()?);
+        self.cache.insert(route, body.clone(), value.clone());
+        Ok(json_response(value))
+    }
+}
+
+pub fn json_response(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body)
+}
+
+/// Serialize a response body.
+pub fn to_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(value).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// Parse a request body, with a 400 that says where the JSON is wrong.
+pub fn from_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    if body.is_empty() {
+        return Err(ApiError::bad_request(
+            "the request body is empty: send a JSON object",
+        ));
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        let detail = format!("request body is not valid for this endpoint: {e}");
+        ApiError::bad_request(detail).offset(e.column())
+    })
+}

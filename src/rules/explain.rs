@@ -1,0 +1,138 @@
+//! Naming a move: find the legal move a client wrote, or say in a player's words why there
+//! is none ("a capture is compulsory", "this takes 2 pieces but 3 can be taken", …).
+
+use super::movegen::{generate, generate_captures, Move, MoveList};
+use super::notation::moves::{self, ResolveError, WrittenMove};
+use super::position::Position;
+use super::variant::{CapturePriority, Rules};
+
+/// Why a written move is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// Several legal moves fit; their full notations.
+    Ambiguous(Vec<String>),
+    /// None fits; the reason in words.
+    NotLegal(String),
+}
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Illegal::Ambiguous(c) => write!(f, "ambiguous: {}", c.join(" or ")),
+            Illegal::NotLegal(reason) => f.write_str(reason),
+        }
+    }
+}
+
+/// Find the legal move `written` names in `pos`, whose legal moves are `legal`.
+pub fn find_move(
+    rules: &Rules,
+    pos: &Position,
+    legal: &[Move],
+    written: &WrittenMove,
+) -> Result<Move, Illegal> {
+    match moves::resolve(written, legal) {
+        Ok(i) => Ok(legal[i]),
+        Err(ResolveError::Ambiguous(found)) => Err(Illegal::Ambiguous(
+            found
+                .iter()
+                .map(|&i| moves::full(&legal[i], rules.board))
+                .collect(),
+        )),
+        Err(ResolveError::NoMatch) => Err(Illegal::NotLegal(why_not(rules, pos, legal, written))),
+    }
+}
+
+fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove) -> String {
+    let g = rules.board.geometry();
+    let from = written.squares[0];
+    let to = written.squares[written.squares.len() - 1];
+    let (fs, ts) = (g.square(from), g.square(to));
+    let side = pos.side.name();
+    match pos.piece_at(from) {
+        None => return format!("there is no piece on {fs}"),
+        Some((color, _)) if color != pos.side => {
+            return format!(
+                "the piece on {fs} is {}'s and {side} is to move",
+                color.name()
+            )
+        }
+        _ => {}
+    }
+    if legal.is_empty() {
+        return format!("{side} has no legal move: the game is over");
+    }
+    let captures_required = legal.iter().all(Move::is_capture);
+    // A capture that stops early: the written end is a landing square mid-sequence.
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.from == from && m.landings()[..m.landings().len() - 1].contains(&to))
+    {
+        return format!(
+            "the capture is not complete: it must go on, e.g. {}",
+            moves::full(m, rules.board)
+        );
+    }
+    // A capture the priority rule excludes.
+    if rules.capture_priority != CapturePriority::Free {
+        let free = Rules {
+            capture_priority: CapturePriority::Free,
+            ..*rules
+        };
+        let mut all = MoveList::new();
+        generate_captures(&free, pos, &mut all);
+        if let Some(m) = all.iter().find(|m| moves::matches(written, m)) {
+            return priority_reason(rules, pos, m, legal);
+        }
+    }
+    if captures_required && rules.forced_capture {
+        let options: Vec<String> = legal
+            .iter()
+            .take(8)
+            .map(|m| moves::full(m, rules.board))
+            .collect();
+        return format!("a capture is compulsory: {}", options.join(", "));
+    }
+    let mut any = MoveList::new();
+    generate(rules, pos, &mut any);
+    if any.iter().any(|m| m.from == from) {
+        format!("the piece on {fs} cannot move to {ts}")
+    } else {
+        format!("the piece on {fs} has no legal move")
+    }
+}
+
+fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let best = legal.iter().map(|l| l.jumps).max().unwrap_or(0);
+    let kings = |mv: &Move| (mv.captures & pos.kings).count_ones();
+    let by_king = |mv: &Move| pos.kings & (1 << mv.from) != 0;
+    let plural = |n: u32| if n == 1 { "piece" } else { "pieces" };
+    if m.jumps < best && rules.capture_priority != CapturePriority::Czech {
+        return format!(
+            "this sequence takes {} {} but {} can be taken",
+            m.jumps,
+            plural(m.jumps as u32),
+            best
+        );
+    }
+    match rules.capture_priority {
+        CapturePriority::Czech => "a king can capture, so a king must capture".to_string(),
+        CapturePriority::Italian if !by_king(m) && legal.iter().any(by_king) => {
+            "a king can make this capture, so the king must take".to_string()
+        }
+        CapturePriority::Italian | CapturePriority::MaxPiecesThenKings
+            if legal.iter().any(|l| kings(l) > kings(m)) =>
+        {
+            let most = legal.iter().map(kings).max().unwrap_or(0);
+            format!(
+                "this sequence takes {} kings but {} can be taken",
+                kings(m),
+                most
+            )
+        }
+        CapturePriority::Italian => {
+            "another sequence meets the kings earlier, and it takes precedence".to_string()
+        }
+        _ => "the capture rules of this variant require another sequence".to_string(),
+    }
+}

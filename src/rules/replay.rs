@@ -1,0 +1,98 @@
+//! Playing written moves on a game, one by one, with reasons when one is not legal.
+
+use super::explain::{find_move, Illegal};
+use super::movegen::{Move, MoveList};
+use super::notation::{moves, ParseError};
+use super::status::{Game, Outcome};
+
+/// A move as a client sends it: text in any accepted notation, or a path of PDN squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveInput {
+    Text(String),
+    Path(Vec<u32>),
+}
+
+impl MoveInput {
+    pub fn describe(&self) -> String {
+        match self {
+            MoveInput::Text(t) => t.clone(),
+            MoveInput::Path(p) => p.iter().map(u32::to_string).collect::<Vec<_>>().join("-"),
+        }
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The text is not a move in any notation.
+    Parse(ParseError),
+    /// A well-formed move that is not legal here.
+    Illegal(Illegal),
+    /// The game had already ended.
+    GameOver(Outcome),
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Parse(e) => write!(f, "not a move: {e}"),
+            PlayError::Illegal(i) => write!(f, "{i}"),
+            PlayError::GameOver(o) => {
+                write!(f, "the game is already over ({})", describe_outcome(o))
+            }
+        }
+    }
+}
+
+/// Short words for an outcome.
+pub fn describe_outcome(o: &Outcome) -> String {
+    match o {
+        Outcome::Ongoing => "ongoing".into(),
+        Outcome::Win { winner, reason } => format!("{} won: {:?}", winner.name(), reason),
+        Outcome::Draw { reason } => format!("draw: {reason:?}"),
+    }
+}
+
+/// Play one move on `game`. `legal` is scratch space; it holds the position's legal moves.
+pub fn play(game: &mut Game, input: &MoveInput, legal: &mut MoveList) -> Result<Move, PlayError> {
+    let outcome = game.outcome_with(legal);
+    if outcome != Outcome::Ongoing {
+        return Err(PlayError::GameOver(outcome));
+    }
+    let board = game.rules.board;
+    let written = match input {
+        MoveInput::Text(t) => moves::parse(t, board),
+        MoveInput::Path(p) => moves::from_path(p, board),
+    }
+    .map_err(PlayError::Parse)?;
+    let mv = find_move(&game.rules, &game.position, legal, &written).map_err(PlayError::Illegal)?;
+    game.play(&mv);
+    Ok(mv)
+}
+
+/// The first move of a list that cannot be played.
+#[derive(Clone, Debug)]
+pub struct ReplayError {
+    /// 1-based index of the move in the list.
+    pub ply: usize,
+    pub input: MoveInput,
+    pub error: PlayError,
+    /// The game just before that move.
+    pub game: Game,
+}
+
+/// Play every move of `inputs` in turn.
+pub fn replay(mut game: Game, inputs: &[MoveInput]) -> Result<Game, Box<ReplayError>> {
+    let mut legal = MoveList::with_capacity(64);
+    for (i, input) in inputs.iter().enumerate() {
+        if let Err(error) = play(&mut game, input, &mut legal) {
+            return Err(Box::new(ReplayError {
+                ply: i + 1,
+                input: input.clone(),
+                error,
+                game,
+            }));
+        }
+    }
+    Ok(game)
+}
