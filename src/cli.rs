@@ -91,3 +91,49 @@ pub fn movegen_command(
     }
     Ok(())
 }
+
+/// `arena`: a match between two players, with a progress line per game pair.
+pub fn arena_command(
+    variant: &str,
+    a: &str,
+    b: &str,
+    pairs: usize,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    use crate::engine::arena::{run_match, Player};
+    let rules = preset_rules(variant)?;
+    let parse = |t: &str| {
+        Player::parse(t).ok_or_else(|| {
+            format!("unknown player '{t}': easy, medium, hard, max, greedy, <N>ms or depth<N>")
+        })
+    };
+    let (pa, pb) = (parse(a)?, parse(b)?);
+    let caps = crate::engine::Caps::default();
+    let result = run_match(&rules, pa, pb, pairs, seed, &caps, |r| {
+        if r.games() % 10 == 0 {
+            let _ = writeln!(
+                std::io::stderr(),
+                "  {} games: +{} ={} -{}",
+                r.games(),
+                r.wins,
+                r.draws,
+                r.losses
+            );
+        }
+    });
+    let (lo, mid, hi) = result.elo();
+    writeln!(
+        out,
+        "{variant}: {a} vs {b}: {} games, +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+        result.games(),
+        result.wins,
+        result.draws,
+        result.losses,
+        result.score() * 100.0,
+        mid,
+        lo,
+        hi
+    )
+    .map_err(|e| e.to_string())
+}

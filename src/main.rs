@@ -34,6 +34,20 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play a match between two players (easy, medium, hard, max, greedy, <N>ms, depth<N>).
+    Arena {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        #[arg(long)]
+        a: String,
+        #[arg(long)]
+        b: String,
+        /// Openings; each is played twice with colours swapped.
+        #[arg(long, default_value_t = 20)]
+        pairs: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Read FEN lines on stdin, print each position's legal moves (for differential tests).
     Movegen {
         #[arg(long, default_value = "international")]
@@ -61,6 +75,13 @@ fn main() -> ExitCode {
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::Arena {
+            variant,
+            a,
+            b,
+            pairs,
+            seed,
+        }) => cli::arena_command(&variant, &a, &b, pairs, seed, &mut std::io::stdout().lock()),
         Some(Command::Openapi) => {
             print!("{}", draughts_api::api::openapi::document_json());
             Ok(())

@@ -295,3 +295,58 @@ pub struct VariantView {
 pub struct Health {
     pub status: &'static str,
 }
+
+/// Search limits; each one given overrides the level's default.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsDto {
+    /// Plies of full-width search.
+    pub depth: Option<u32>,
+    /// Milliseconds.
+    pub time_ms: Option<u64>,
+    /// Nodes to visit.
+    pub nodes: Option<u64>,
+}
+
+/// `POST /bestmove`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "international", "position": "W:W31-50:B1-20", "level": "medium", "seed": 7}))]
+pub struct BestMoveRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    pub position: Option<String>,
+    pub history: Option<History>,
+    /// `easy`, `medium` (the default), `hard` or `max`.
+    pub level: Option<String>,
+    pub limits: Option<LimitsDto>,
+    /// Makes a depth- or node-limited search reproducible (and the levels' choices).
+    pub seed: Option<u64>,
+}
+
+/// A search score from the side to move's view: one of the three keys.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"centipieces": 35}))]
+pub struct ScoreView {
+    /// Material and position, a man = 100.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub centipieces: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_in_plies: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss_in_plies: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BestMoveResponse {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    pub score: ScoreView,
+    /// Principal variation, numeric notation.
+    pub pv: Vec<String>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Nodes per second.
+    pub nps: u64,
+}

@@ -17,6 +17,7 @@ use utoipa::OpenApi;
         routes::apply::handler,
         routes::status::handler,
         routes::validate::handler,
+        routes::bestmove::handler,
         routes::variants::handler,
         routes::health::healthz,
         routes::health::readyz,
@@ -25,6 +26,7 @@ use utoipa::OpenApi;
     components(schemas(Problem, VariantSpec, VariantOverrides, MoveSpec, MovePath, History)),
     tags(
         (name = "rules", description = "Legal moves, playing moves, status, validation"),
+        (name = "ai", description = "The searcher's move"),
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]

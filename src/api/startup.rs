@@ -42,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/apply").route(web::post().to(routes::apply::handler)))
         .service(web::resource("/status").route(web::post().to(routes::status::handler)))
         .service(web::resource("/games/validate").route(web::post().to(routes::validate::handler)))
+        .service(web::resource("/bestmove").route(web::post().to(routes::bestmove::handler)))
         .service(web::resource("/variants").route(web::get().to(routes::variants::handler)))
         .service(web::resource("/healthz").route(web::get().to(routes::health::healthz)))
         .service(web::resource("/readyz").route(web::get().to(routes::health::readyz)))

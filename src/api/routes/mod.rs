@@ -1,6 +1,7 @@
 //! One module per endpoint: parse, call the library, serialize.
 
 pub mod apply;
+pub mod bestmove;
 pub mod health;
 pub mod moves;
 pub mod status;

@@ -1,0 +1,216 @@
+//! Self-play matches: one player against another over paired openings, with the score and
+//! the Elo difference with a 95% interval.
+
+use super::eval::Evaluator;
+use super::{think, Caps, Level, Limits, Request, Rng};
+use crate::rules::{legal_moves, Color, Game, Outcome, Position, Rules};
+use std::time::Duration;
+
+/// Who plays.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Player {
+    /// The searcher at a level (with its noise and the seed).
+    Level(Level),
+    /// The searcher with a fixed time per move and no noise.
+    TimePerMove(Duration),
+    /// The searcher to a fixed depth, no noise.
+    Depth(u32),
+    /// One ply: the move whose resulting position evaluates best.
+    Greedy,
+}
+
+impl Player {
+    pub fn parse(text: &str) -> Option<Player> {
+        if text == "greedy" {
+            return Some(Player::Greedy);
+        }
+        if let Some(ms) = text.strip_suffix("ms") {
+            return ms
+                .parse()
+                .ok()
+                .map(|n| Player::TimePerMove(Duration::from_millis(n)));
+        }
+        if let Some(d) = text.strip_prefix("depth") {
+            return d.parse().ok().map(Player::Depth);
+        }
+        Level::parse(text).map(Player::Level)
+    }
+
+    fn choose(&self, game: &Game, seed: u64, caps: &Caps) -> Option<crate::rules::Move> {
+        match *self {
+            Player::Greedy => {
+                let eval = Evaluator::new(&game.rules);
+                let list = legal_moves(&game.rules, &game.position);
+                let mut rng = Rng::new(seed);
+                list.iter()
+                    .map(|m| {
+                        (
+                            *m,
+                            -eval.evaluate(&game.position.play(m)) * 16 + rng.spread(8),
+                        )
+                    })
+                    .max_by_key(|x| x.1)
+                    .map(|x| x.0)
+            }
+            Player::Level(level) => think(
+                game,
+                &Request {
+                    level: Some(level),
+                    limits: Limits::default(),
+                    seed: Some(seed),
+                },
+                caps,
+                None,
+            )
+            .map(|a| a.best),
+            Player::TimePerMove(t) => think(
+                game,
+                &Request {
+                    level: None,
+                    limits: Limits {
+                        time: Some(t),
+                        ..Limits::default()
+                    },
+                    seed: Some(seed),
+                },
+                caps,
+                None,
+            )
+            .map(|a| a.best),
+            Player::Depth(d) => think(
+                game,
+                &Request {
+                    level: None,
+                    limits: Limits {
+                        depth: Some(d),
+                        ..Limits::default()
+                    },
+                    seed: Some(seed),
+                },
+                caps,
+                None,
+            )
+            .map(|a| a.best),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchResult {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl MatchResult {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Score fraction of the first player.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// Elo difference with its 95% interval (low, mid, high), from the per-game variance.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let to_elo = |x: f64| {
+            let x = x.clamp(0.001, 0.999);
+            -400.0 * (1.0 / x - 1.0).log10()
+        };
+        (to_elo(p - 1.96 * se), to_elo(p), to_elo(p + 1.96 * se))
+    }
+}
+
+/// Openings: positions after `plies` random legal moves from the start, from a fixed seed.
+pub fn openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> Vec<Vec<usize>> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut pos = Position::initial(rules);
+            let mut line = Vec::new();
+            for _ in 0..plies {
+                let list = legal_moves(rules, &pos);
+                if list.is_empty() {
+                    break;
+                }
+                let i = (rng.next_u64() % list.len() as u64) as usize;
+                line.push(i);
+                pos = pos.play(&list[i]);
+            }
+            line
+        })
+        .collect()
+}
+
+/// Play one game; `Some(color)` for the winner, `None` for a draw (a rule, or the ply cap).
+pub fn play_game(
+    rules: &Rules,
+    opening: &[usize],
+    white: Player,
+    black: Player,
+    seed: u64,
+    max_plies: u32,
+    caps: &Caps,
+) -> Option<Color> {
+    let mut game = Game::new(*rules, Position::initial(rules), None);
+    for &i in opening {
+        let list = legal_moves(rules, &game.position);
+        if let Some(m) = list.get(i) {
+            game.play(m);
+        }
+    }
+    let mut ply = 0u64;
+    loop {
+        match game.outcome() {
+            Outcome::Win { winner, .. } => return Some(winner),
+            Outcome::Draw { .. } => return None,
+            Outcome::Ongoing => {}
+        }
+        if game.plies >= max_plies {
+            return None;
+        }
+        let player = if game.position.side == Color::White {
+            white
+        } else {
+            black
+        };
+        let mv = player.choose(&game, seed.wrapping_add(ply.wrapping_mul(0x9e37)), caps)?;
+        game.play(&mv);
+        ply += 1;
+    }
+}
+
+/// `a` against `b`: each opening twice, colours swapped.
+pub fn run_match(
+    rules: &Rules,
+    a: Player,
+    b: Player,
+    pairs: usize,
+    seed: u64,
+    caps: &Caps,
+    mut progress: impl FnMut(&MatchResult),
+) -> MatchResult {
+    let mut result = MatchResult::default();
+    for (n, opening) in openings(rules, pairs, 2, seed).iter().enumerate() {
+        for a_is_white in [true, false] {
+            let (white, black) = if a_is_white { (a, b) } else { (b, a) };
+            let game_seed = seed ^ ((n as u64) << 1 | a_is_white as u64);
+            let winner = play_game(rules, opening, white, black, game_seed, 300, caps);
+            match winner {
+                None => result.draws += 1,
+                Some(c) if (c == Color::White) == a_is_white => result.wins += 1,
+                Some(_) => result.losses += 1,
+            }
+            progress(&result);
+        }
+    }
+    result
+}

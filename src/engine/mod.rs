@@ -1,0 +1,141 @@
+//! The AI: a game-tree searcher over the rules. Knows nothing of HTTP.
+
+pub mod arena;
+pub mod eval;
+pub mod limits;
+pub mod search;
+pub mod tt;
+
+pub use limits::{Level, Limits};
+pub use search::{Score, SearchResult, Searcher};
+
+use crate::rules::{Game, Move};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The caps a deployment puts on every search.
+#[derive(Copy, Clone, Debug)]
+pub struct Caps {
+    pub max_time: Duration,
+    pub max_depth: u32,
+    pub tt_mb: usize,
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Caps {
+            max_time: Duration::from_secs(10),
+            max_depth: 64,
+            tt_mb: 16,
+        }
+    }
+}
+
+/// A request for a move.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Request {
+    pub level: Option<Level>,
+    pub limits: Limits,
+    pub seed: Option<u64>,
+}
+
+/// The effective limits: the level's defaults, overridden by explicit limits, within the caps.
+pub fn effective_limits(req: &Request, caps: &Caps) -> Limits {
+    let explicit =
+        req.limits.depth.is_some() || req.limits.nodes.is_some() || req.limits.time.is_some();
+    let base = if explicit {
+        Limits::default()
+    } else {
+        req.level.unwrap_or(Level::Medium).limits()
+    };
+    let mut l = Limits {
+        depth: req.limits.depth.or(base.depth),
+        nodes: req.limits.nodes.or(base.nodes),
+        time: req.limits.time.or(base.time),
+    };
+    l.depth = Some(l.depth.unwrap_or(caps.max_depth).min(caps.max_depth));
+    l.time = Some(l.time.unwrap_or(caps.max_time).min(caps.max_time));
+    l
+}
+
+/// A small deterministic generator (splitmix64) for the levels' choices.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `-range..=range`.
+    pub fn spread(&mut self, range: i32) -> i32 {
+        if range <= 0 {
+            return 0;
+        }
+        (self.next_u64() % (2 * range as u64 + 1)) as i32 - range
+    }
+}
+
+/// The searcher's answer.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub best: Move,
+    pub score: Score,
+    pub pv: Vec<Move>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Choose a move for the side to move of `game`. `None` when it has no legal move.
+pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>) -> Option<Answer> {
+    let limits = effective_limits(req, caps);
+    let noise = req
+        .level
+        .filter(|_| req.limits == Limits::default())
+        .map_or(0, Level::noise);
+    let mut searcher = Searcher::new(&game.rules, caps.tt_mb);
+    if let Some(flag) = stop {
+        searcher = searcher.with_stop_flag(flag);
+    }
+    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
+    let mut answer = Answer {
+        best: result.best,
+        score: Score::from_internal(result.score),
+        pv: result.pv,
+        depth: result.depth,
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+    };
+    if noise > 0 && !result.root_scores.is_empty() {
+        // A weaker player: each root move's score blurred by noise; the best blurred one is
+        // played. Big blunders stay rare because they fall far below the best score.
+        let seed = req.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        let mut rng = Rng::new(seed ^ game.position.hash());
+        if let Some((mv, s)) = result
+            .root_scores
+            .iter()
+            .map(|&(m, s)| (m, s, s + rng.spread(noise)))
+            .max_by_key(|x| x.2)
+            .map(|(m, s, _)| (m, s))
+        {
+            if mv != answer.best {
+                answer.best = mv;
+                answer.score = Score::from_internal(s);
+                answer.pv = vec![mv];
+            }
+        }
+    }
+    Some(answer)
+}

@@ -1,0 +1,445 @@
+//! Iterative-deepening principal-variation alpha-beta with a transposition table, capture
+//! quiescence, killer and history move ordering, mate-distance scores and repetition draws.
+
+use super::eval::Evaluator;
+use super::limits::Limits;
+use super::tt::{Bound, Table};
+use crate::rules::movegen::{generate, has_capture};
+use crate::rules::{Move, MoveList, Position, Rules};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub const WIN: i32 = 30_000;
+pub const MAX_PLY: usize = 128;
+const INF: i32 = WIN + 1;
+/// Extra plies the quiescence may add while captures are pending.
+const MAX_QUIESCENCE: i32 = 16;
+
+/// A score as a client sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipieces(i32),
+    WinIn(u32),
+    LossIn(u32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s >= WIN - MAX_PLY as i32 * 2 {
+            Score::WinIn((WIN - s) as u32)
+        } else if s <= -WIN + MAX_PLY as i32 * 2 {
+            Score::LossIn((WIN + s) as u32)
+        } else {
+            Score::Centipieces(s)
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Move,
+    pub score: i32,
+    pub pv: Vec<Move>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Each root move with its score at the last completed depth (levels with noise only).
+    pub root_scores: Vec<(Move, i32)>,
+}
+
+pub struct Searcher<'a> {
+    rules: Rules,
+    eval: Evaluator,
+    tt: Table,
+    nodes: u64,
+    stopped: bool,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stop_flag: Option<&'a AtomicBool>,
+    lists: Vec<MoveList>,
+    killers: [[(u8, u8, u64); 2]; MAX_PLY],
+    history: Box<[[u32; 64]; 64]>,
+    /// Hashes of the game (since its last irreversible move) and of the search path, with
+    /// whether the move into each position was irreversible.
+    stack: Vec<(u64, bool)>,
+    pv_table: Vec<Vec<Move>>,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(rules: &Rules, tt_mb: usize) -> Self {
+        Searcher {
+            rules: *rules,
+            eval: Evaluator::new(rules),
+            tt: Table::new(tt_mb),
+            nodes: 0,
+            stopped: false,
+            deadline: None,
+            node_limit: None,
+            stop_flag: None,
+            lists: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2)
+                .map(|_| Vec::with_capacity(48))
+                .collect(),
+            killers: [[(0, 0, 0); 2]; MAX_PLY],
+            history: Box::new([[0; 64]; 64]),
+            stack: Vec::with_capacity(512),
+            pv_table: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Stop early when this flag turns true (another thread's request).
+    pub fn with_stop_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop_flag = Some(flag);
+        self
+    }
+
+    /// Search `pos`. `game_hashes` are the positions since the last irreversible move,
+    /// oldest first, current last (for repetition draws). `None` when there is no legal move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        game_hashes: &[u64],
+        limits: Limits,
+        want_root_scores: bool,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.stack.clear();
+        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
+            self.stack.push((h, false));
+        }
+        self.stack.push((pos.hash(), false));
+
+        let mut root = MoveList::new();
+        generate(&self.rules, pos, &mut root);
+        if root.is_empty() {
+            return None;
+        }
+        let mut best = SearchResult {
+            best: root[0],
+            score: 0,
+            pv: vec![root[0]],
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            root_scores: Vec::new(),
+        };
+        if root.len() == 1 && !want_root_scores {
+            // A forced move: answer at once.
+            best.score = -self.eval.evaluate(&pos.play(&root[0]));
+            best.depth = 1;
+            best.elapsed = start.elapsed();
+            return Some(best);
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut scores: Vec<(Move, i32)> = root.iter().map(|m| (*m, -INF)).collect();
+        for depth in 1..=max_depth {
+            let mut alpha = -INF;
+            let mut iteration_best: Option<(Move, i32)> = None;
+            #[allow(clippy::needless_range_loop)] // scores[i] is written after the search
+            for i in 0..scores.len() {
+                let mv = scores[i].0;
+                let child = pos.play(&mv);
+                self.push(&child, pos, &mv);
+                let score = if want_root_scores {
+                    -self.negamax(&child, depth as i32 - 1, -INF, INF, 1)
+                } else if i == 0 {
+                    -self.negamax(&child, depth as i32 - 1, -INF, -alpha, 1)
+                } else {
+                    let s = -self.negamax(&child, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.stopped {
+                        -self.negamax(&child, depth as i32 - 1, -INF, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                self.stack.pop();
+                if self.stopped {
+                    break;
+                }
+                scores[i].1 = score;
+                if score > alpha {
+                    alpha = score;
+                    iteration_best = Some((mv, score));
+                    let mut line = vec![mv];
+                    line.extend(self.pv_table[1].iter().copied());
+                    self.pv_table[0] = line;
+                }
+            }
+            if self.stopped {
+                // Keep the last complete iteration, but take a better move this one proved.
+                if let Some((mv, score)) = iteration_best {
+                    if score > best.score || best.depth == 0 {
+                        best.best = mv;
+                        best.score = score;
+                        best.pv = self.pv_table[0].clone();
+                    }
+                }
+                break;
+            }
+            if let Some((mv, score)) = iteration_best {
+                best.best = mv;
+                best.score = score;
+                best.pv = self.pv_table[0].clone();
+            }
+            best.depth = depth;
+            // Best first for the next iteration (stable: earlier order breaks ties).
+            scores.sort_by_key(|s| std::cmp::Reverse(s.1));
+            if want_root_scores {
+                best.root_scores = scores.clone();
+            }
+            if best.score.abs() >= WIN - MAX_PLY as i32 && depth as i32 > WIN - best.score.abs() {
+                break; // a forced win or loss within the horizon: deeper changes nothing
+            }
+            if let Some(deadline) = self.deadline {
+                // Not worth starting an iteration we cannot finish: it costs about 3× the last.
+                let spent = start.elapsed();
+                if Instant::now() + spent * 2 > deadline {
+                    break;
+                }
+            }
+        }
+        best.nodes = self.nodes;
+        best.elapsed = start.elapsed();
+        Some(best)
+    }
+
+    fn push(&mut self, child: &Position, parent: &Position, mv: &Move) {
+        let irreversible = mv.is_capture() || parent.kings & (1 << mv.from) == 0;
+        self.stack.push((child.hash(), irreversible));
+    }
+
+    /// The current position (top of the stack) occurred before with no irreversible move between.
+    fn is_repetition(&self) -> bool {
+        let n = self.stack.len();
+        let (hash, mut irreversible) = self.stack[n - 1];
+        let mut i = n - 1;
+        while !irreversible && i >= 2 {
+            // Step back two plies (same side to move), stopping at an irreversible move.
+            if self.stack[i - 1].1 {
+                break;
+            }
+            i -= 2;
+            if self.stack[i].0 == hash {
+                return true;
+            }
+            irreversible = self.stack[i].1;
+        }
+        false
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+            if let Some(flag) = self.stop_flag {
+                if flag.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
+        }
+        if let Some(limit) = self.node_limit {
+            if self.nodes >= limit {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn order_key(&self, m: &Move, tt_move: Option<&super::tt::Entry>, ply: usize) -> u32 {
+        if tt_move.is_some_and(|e| e.matches(m)) {
+            return u32::MAX;
+        }
+        if m.is_capture() {
+            return 3_000_000_000 + m.jumps as u32 * 1000;
+        }
+        let k = (m.from, m.to, m.captures);
+        if ply < MAX_PLY && (self.killers[ply][0] == k || self.killers[ply][1] == k) {
+            return 2_000_000_000;
+        }
+        self.history[m.from as usize & 63][m.to as usize & 63].min(1_999_999_999)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        self.pv_table[ply.min(MAX_PLY)].clear();
+        if self.is_repetition() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(pos);
+        }
+        // Mate-distance pruning: nothing here beats a win already found nearer the root.
+        let alpha_floor = -WIN + ply as i32;
+        let beta_ceiling = WIN - ply as i32 - 1;
+        if alpha_floor >= beta {
+            return alpha_floor;
+        }
+        let alpha_in = alpha.max(alpha_floor);
+        alpha = alpha_in;
+        let beta = beta.min(beta_ceiling);
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        generate(&self.rules, pos, &mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -WIN + ply as i32;
+        }
+        let forced_captures = list[0].is_capture() && self.rules.forced_capture;
+        let mut depth = depth;
+        if depth <= 0 {
+            // Quiescence: resolve pending captures, for us or (one ply) for the opponent.
+            let quiet_for_them = || {
+                let mut flipped = *pos;
+                flipped.side = pos.side.opponent();
+                !has_capture(&self.rules, &flipped)
+            };
+            // On the first quiescence ply a capture threat against us is looked at with every
+            // reply; further down only captures continue.
+            if !forced_captures && (depth < 0 || quiet_for_them()) {
+                self.lists[ply] = list;
+                return self.eval.evaluate(pos);
+            }
+            if depth < -MAX_QUIESCENCE {
+                self.lists[ply] = list;
+                return self.eval.evaluate(pos);
+            }
+        }
+        if list.len() == 1 && depth > 0 {
+            depth += 1; // a forced move costs no depth
+        }
+
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if e.depth as i32 >= depth && depth > 0 {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.lists[ply] = list;
+                    return s;
+                }
+            }
+        }
+
+        let mut keys: Vec<(u32, usize)> = Vec::with_capacity(list.len());
+        for (i, m) in list.iter().enumerate() {
+            keys.push((self.order_key(m, entry.as_ref(), ply), i));
+        }
+        keys.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+
+        let mut best_score = -INF;
+        let mut best_move: Option<Move> = None;
+        for (n, &(_, i)) in keys.iter().enumerate() {
+            let mv = list[i];
+            let child = pos.play(&mv);
+            self.push(&child, pos, &mv);
+            let next_depth = depth - 1;
+            let score = if n == 0 {
+                -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
+            } else {
+                // Late quiet moves at depth are searched one ply shallower first.
+                let reduce = if n >= 4 && depth >= 3 && !mv.is_capture() && !forced_captures {
+                    1
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, next_depth - reduce, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduce > 0 && !self.stopped {
+                    s = -self.negamax(&child, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(&child, next_depth, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.stack.pop();
+            if self.stopped {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv_table.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend(tail[0].iter().copied());
+                }
+                if score >= beta {
+                    if !mv.is_capture() && ply < MAX_PLY {
+                        let k = (mv.from, mv.to, mv.captures);
+                        if self.killers[ply][0] != k {
+                            self.killers[ply][1] = self.killers[ply][0];
+                            self.killers[ply][0] = k;
+                        }
+                        let h = &mut self.history[mv.from as usize & 63][mv.to as usize & 63];
+                        *h = h.saturating_add((depth.max(1) * depth.max(1)) as u32);
+                    }
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            depth.max(0),
+            score_to_tt(best_score, ply),
+            bound,
+            best_move.as_ref(),
+        );
+        best_score
+    }
+}
+
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN - MAX_PLY as i32 * 2 {
+        s + ply as i32
+    } else if s <= -WIN + MAX_PLY as i32 * 2 {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN - MAX_PLY as i32 * 2 {
+        s - ply as i32
+    } else if s <= -WIN + MAX_PLY as i32 * 2 {
+        s + ply as i32
+    } else {
+        s
+    }
+}
