@@ -126,12 +126,12 @@ impl<'a> Searcher<'a> {
             elapsed: Duration::ZERO,
             root_scores: Vec::new(),
         };
+        let mut limits = limits;
         if root.len() == 1 && !want_root_scores {
-            // A forced move: answer at once.
-            best.score = -self.eval.evaluate(&pos.play(&root[0]));
-            best.depth = 1;
-            best.elapsed = start.elapsed();
-            return Some(best);
+            // A forced move: answer at once, with a short look to give it an honest score.
+            let cap = start + Duration::from_millis(20);
+            self.deadline = Some(self.deadline.map_or(cap, |d| d.min(cap)));
+            limits.depth = Some(limits.depth.unwrap_or(8).min(8));
         }
         let max_depth = limits
             .depth
