@@ -1,1 +1,40 @@
-fn main() {}
+//! Perft speed: `cargo bench --bench perft`. Deep counts (international perft 9/10) are run
+//! with `cargo run --release -- perft --depth 10`; figures in the README.
+
+use draughts_api::rules::notation::fen;
+use draughts_api::rules::perft::perft;
+use draughts_api::rules::{Position, Rules};
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench(args = [5, 6, 7])]
+fn international_start(depth: u32) -> u64 {
+    let rules = Rules::international();
+    perft(&rules, &Position::initial(&rules), divan::black_box(depth))
+}
+
+#[divan::bench(args = [7, 8])]
+fn english_start(depth: u32) -> u64 {
+    let rules = Rules::english();
+    perft(&rules, &Position::initial(&rules), divan::black_box(depth))
+}
+
+#[divan::bench(args = [6, 7])]
+fn russian_start(depth: u32) -> u64 {
+    let rules = Rules::preset("russian").expect("preset");
+    perft(&rules, &Position::initial(&rules), divan::black_box(depth))
+}
+
+#[divan::bench(args = [4])]
+fn international_random178(depth: u32) -> u64 {
+    let rules = Rules::international();
+    let pos = fen::parse(
+        "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
+        rules.board,
+    )
+    .expect("fen")
+    .position;
+    perft(&rules, &pos, divan::black_box(depth))
+}

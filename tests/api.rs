@@ -19,11 +19,17 @@ fn spawn_app_with(config: Config) -> TestApp {
         })
     });
     let port = rx.recv().expect("server started");
-    TestApp { base: format!("http://127.0.0.1:{port}") }
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+    }
 }
 
 fn spawn_app() -> TestApp {
-    spawn_app_with(Config { addr: "127.0.0.1:0".into(), workers: 2, ..Config::default() })
+    spawn_app_with(Config {
+        addr: "127.0.0.1:0".into(),
+        workers: 2,
+        ..Config::default()
+    })
 }
 
 impl TestApp {
@@ -32,7 +38,9 @@ impl TestApp {
     }
 
     fn post_raw(&self, path: &str, body: &str) -> (u16, Value, Option<String>) {
-        let result = ureq::post(&format!("{}{path}", self.base)).set("content-type", "application/json").send_string(body);
+        let result = ureq::post(&format!("{}{path}", self.base))
+            .set("content-type", "application/json")
+            .send_string(body);
         let response = match result {
             Ok(r) => r,
             Err(ureq::Error::Status(_, r)) => r,
@@ -41,7 +49,11 @@ impl TestApp {
         let status = response.status();
         let content_type = response.header("content-type").map(str::to_string);
         let text = response.into_string().expect("body");
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)), content_type)
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+            content_type,
+        )
     }
 
     fn get(&self, path: &str) -> (u16, String) {
@@ -54,7 +66,12 @@ impl TestApp {
 }
 
 fn notations(v: &Value) -> Vec<String> {
-    let mut list: Vec<String> = v["moves"].as_array().expect("moves").iter().map(|m| m["notation"].as_str().expect("notation").to_string()).collect();
+    let mut list: Vec<String> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["notation"].as_str().expect("notation").to_string())
+        .collect();
     list.sort();
     list
 }
@@ -62,13 +79,18 @@ fn notations(v: &Value) -> Vec<String> {
 #[test]
 fn moves_of_the_initial_international_position() {
     let app = spawn_app();
-    let (status, body, _) = app.post("/moves", &json!({"variant": "international", "include_positions": true}));
+    let (status, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "international", "include_positions": true}),
+    );
     assert_eq!(status, 200);
     assert_eq!(body["moves"].as_array().map(Vec::len), Some(9));
     assert_eq!(body["capture_required"], false);
     assert_eq!(body["status"]["state"], "ongoing");
     let first = &body["moves"][0];
-    assert!(first["position"].as_str().is_some_and(|p| p.starts_with("B:")));
+    assert!(first["position"]
+        .as_str()
+        .is_some_and(|p| p.starts_with("B:")));
     assert_eq!(first["path"].as_array().map(Vec::len), Some(2));
 }
 
@@ -76,24 +98,39 @@ fn moves_of_the_initial_international_position() {
 fn seed_examples_through_the_api() {
     let app = spawn_app();
     // Seed 000: maximum capture.
-    let (_, body, _) = app.post("/moves", &json!({"variant": "international", "position": "W:W32:B9,17,19,27,28"}));
+    let (_, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "international", "position": "W:W32:B9,17,19,27,28"}),
+    );
     assert_eq!(notations(&body), ["32x23x14x3"]);
     assert_eq!(body["moves"][0]["captured"], json!([28, 19, 9]));
     assert_eq!(body["capture_required"], true);
     // Seed 000: Ply Yard's king tiebreak.
-    let (_, body, _) = app.post("/moves", &json!({"variant": "plyyard", "position": "W:W32:B27,K28"}));
+    let (_, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "plyyard", "position": "W:W32:B27,K28"}),
+    );
     assert_eq!(notations(&body), ["32x23"]);
     // Seed 004: 27x18x11, with algebraic on 8×8.
-    let (_, body, _) = app.post("/moves", &json!({"variant": "english", "position": "W:W27:B15,23"}));
+    let (_, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "english", "position": "W:W27:B15,23"}),
+    );
     assert_eq!(notations(&body), ["27x18x11"]);
     assert_eq!(body["moves"][0]["short"], "27x11");
     assert!(body["moves"][0]["algebraic"].is_string());
     // Seed 004: crowned in a capture, the move stops.
-    let (_, body, _) = app.post("/moves", &json!({"variant": "english", "position": "W:W11:B6,7"}));
+    let (_, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "english", "position": "W:W11:B6,7"}),
+    );
     assert_eq!(notations(&body), ["11x2"]);
     assert_eq!(body["moves"][0]["crowns"], true);
     // Seed 004: pieces but no move loses.
-    let (_, body, _) = app.post("/status", &json!({"variant": "english", "position": "W:W29:B22,25"}));
+    let (_, body, _) = app.post(
+        "/status",
+        &json!({"variant": "english", "position": "W:W29:B22,25"}),
+    );
     assert_eq!(body["state"], "win");
     assert_eq!(body["winner"], "black");
     assert_eq!(body["reason"], "no_moves");
@@ -102,33 +139,61 @@ fn seed_examples_through_the_api() {
 #[test]
 fn apply_plays_and_explains_illegal_moves() {
     let app = spawn_app();
-    let (status, body, _) = app.post("/apply", &json!({"variant": "international", "move": "32-28"}));
+    let (status, body, _) = app.post(
+        "/apply",
+        &json!({"variant": "international", "move": "32-28"}),
+    );
     assert_eq!(status, 200);
     assert_eq!(body["move"]["notation"], "32-28");
     assert_eq!(body["position"], "B:W28,31,33-50:B1-20");
     // Path form.
-    let (status, body, _) = app.post("/apply", &json!({"variant": "international", "move": {"path": [32, 28]}}));
+    let (status, body, _) = app.post(
+        "/apply",
+        &json!({"variant": "international", "move": {"path": [32, 28]}}),
+    );
     assert_eq!(status, 200, "{body}");
     // A plain move when a capture is compulsory.
     let (status, body, ctype) = app.post("/apply", &json!({"variant": "international", "position": "W:W32,40:B9,17,19,27,28", "move": "40-34"}));
     assert_eq!(status, 422);
     assert_eq!(ctype.as_deref(), Some("application/problem+json"));
-    assert!(body["detail"].as_str().is_some_and(|d| d.contains("capture is compulsory")), "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("capture is compulsory")),
+        "{body}"
+    );
     assert_eq!(body["legal_moves"], json!(["32x23x14x3"]));
     assert_eq!(body["field"], "move");
     // The smaller capture.
     let (_, body, _) = app.post("/apply", &json!({"variant": "international", "position": "W:W32:B9,17,19,27,28", "move": "32x21x12"}));
-    assert!(body["detail"].as_str().is_some_and(|d| d.contains("takes 2 pieces but 3 can be taken")), "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("takes 2 pieces but 3 can be taken")),
+        "{body}"
+    );
     // Ambiguity lists the candidates: an English man on d2 (26) with two routes to d6 (10),
     // over c3 and c5 (22, 14) or over e3 and e5 (23, 15).
-    let (status, body, _) = app.post("/apply", &json!({"variant": "english", "position": "W:W26:B14,15,22,23", "move": "26x10"}));
+    let (status, body, _) = app.post(
+        "/apply",
+        &json!({"variant": "english", "position": "W:W26:B14,15,22,23", "move": "26x10"}),
+    );
     assert_eq!(status, 422, "{body}");
-    assert!(body["detail"].as_str().is_some_and(|d| d.starts_with("ambiguous")), "{body}");
-    let mut candidates: Vec<String> = serde_json::from_value(body["candidates"].clone()).expect("candidates");
+    assert!(
+        body["detail"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("ambiguous")),
+        "{body}"
+    );
+    let mut candidates: Vec<String> =
+        serde_json::from_value(body["candidates"].clone()).expect("candidates");
     candidates.sort();
     assert_eq!(candidates, ["26x17x10", "26x19x10"]);
     // A bad square names the character.
-    let (status, body, _) = app.post("/apply", &json!({"variant": "international", "move": "32-2?"}));
+    let (status, body, _) = app.post(
+        "/apply",
+        &json!({"variant": "international", "move": "32-2?"}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["offset"], 4, "{body}");
 }
@@ -136,8 +201,13 @@ fn apply_plays_and_explains_illegal_moves() {
 #[test]
 fn history_gives_repetition_draws_and_must_agree_with_position() {
     let app = spawn_app();
-    let moves = ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4"];
-    let (status, body, _) = app.post("/status", &json!({"variant": "english", "history": {"start": "W:WK29:BK4", "moves": moves}}));
+    let moves = [
+        "29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4",
+    ];
+    let (status, body, _) = app.post(
+        "/status",
+        &json!({"variant": "english", "history": {"start": "W:WK29:BK4", "moves": moves}}),
+    );
     assert_eq!(status, 200);
     assert_eq!(body["state"], "draw");
     assert_eq!(body["reason"], "threefold_repetition");
@@ -151,7 +221,10 @@ fn history_gives_repetition_draws_and_must_agree_with_position() {
     assert_eq!(status, 422);
     assert_eq!(body["field"], "position");
     // An illegal move in the history names its index.
-    let (status, body, _) = app.post("/moves", &json!({"variant": "english", "history": {"moves": ["11-15", "11-16"]}}));
+    let (status, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "english", "history": {"moves": ["11-15", "11-16"]}}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["field"], "history.moves[1]");
 }
@@ -162,7 +235,10 @@ fn a_whole_english_game_validates_move_by_move() {
     // A short game played out by the engine's own moves through /apply, then validated.
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..40 {
-        let (status, body, _) = app.post("/moves", &json!({"variant": "english", "history": {"moves": moves}}));
+        let (status, body, _) = app.post(
+            "/moves",
+            &json!({"variant": "english", "history": {"moves": moves}}),
+        );
         assert_eq!(status, 200);
         if body["status"]["state"] != "ongoing" {
             break;
@@ -171,14 +247,20 @@ fn a_whole_english_game_validates_move_by_move() {
         let pick = &list[moves.len() % list.len()];
         moves.push(pick["notation"].as_str().expect("notation").to_string());
     }
-    let (status, body, _) = app.post("/games/validate", &json!({"variant": "english", "moves": moves}));
+    let (status, body, _) = app.post(
+        "/games/validate",
+        &json!({"variant": "english", "moves": moves}),
+    );
     assert_eq!(status, 200);
     assert_eq!(body["valid"], true, "{body}");
     assert_eq!(body["plies"], moves.len());
     // Break it at ply 5: the verdict points there.
     let mut broken = moves.clone();
     broken[4] = "1-5".into();
-    let (_, body, _) = app.post("/games/validate", &json!({"variant": "english", "moves": broken}));
+    let (_, body, _) = app.post(
+        "/games/validate",
+        &json!({"variant": "english", "moves": broken}),
+    );
     assert_eq!(body["valid"], false);
     assert_eq!(body["error"]["ply"], 5);
     assert_eq!(body["plies"], 4);
@@ -196,9 +278,14 @@ fn a_pdn_game_text_validates() {
     let pdn = "[GameType \"20\"]\n[FEN \"W:W32:B9,17,19,27,28\"]\n1. 32x3 *";
     let (_, body, _) = app.post("/games/validate", &json!({"pdn": pdn}));
     assert_eq!(body["valid"], true, "{body}");
-    let (status, body, _) = app.post("/games/validate", &json!({"pdn": "[GameType \"99\"] 1. 32-28"}));
+    let (status, body, _) = app.post(
+        "/games/validate",
+        &json!({"pdn": "[GameType \"99\"] 1. 32-28"}),
+    );
     assert_eq!(status, 422);
-    assert!(body["detail"].as_str().is_some_and(|d| d.contains("GameType 99")));
+    assert!(body["detail"]
+        .as_str()
+        .is_some_and(|d| d.contains("GameType 99")));
 }
 
 #[test]
@@ -207,26 +294,57 @@ fn variants_with_overrides() {
     let (status, text) = app.get("/variants");
     assert_eq!(status, 200);
     let list: Value = serde_json::from_str(&text).expect("json");
-    let ids: Vec<&str> = list.as_array().expect("array").iter().filter_map(|v| v["id"].as_str()).collect();
-    assert_eq!(ids, ["international", "plyyard", "english", "spanish", "russian", "brazilian", "italian", "czech"]);
+    let ids: Vec<&str> = list
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|v| v["id"].as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "international",
+            "plyyard",
+            "english",
+            "spanish",
+            "russian",
+            "brazilian",
+            "italian",
+            "czech"
+        ]
+    );
     // Spanish officially: White first.
-    let (_, body, _) = app.post("/moves", &json!({"variant": {"preset": "spanish", "first_player": "white"}}));
+    let (_, body, _) = app.post(
+        "/moves",
+        &json!({"variant": {"preset": "spanish", "first_player": "white"}}),
+    );
     assert_eq!(body["status"]["side_to_move"], "white");
     // House rule on an 8×8 preset.
     let (_, body, _) = app.post("/moves", &json!({"variant": {"preset": "english", "forced_capture": false}, "position": "W:W27:B23"}));
     assert_eq!(notations(&body), ["27-24", "27x18"]);
     // Unknown keys are an error that names them.
-    let (status, body, _) = app.post("/moves", &json!({"variant": {"preset": "english", "flying": true}}));
+    let (status, body, _) = app.post(
+        "/moves",
+        &json!({"variant": {"preset": "english", "flying": true}}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["field"], "variant.flying");
     let (status, body, _) = app.post("/moves", &json!({"variant": "chinese"}));
     assert_eq!(status, 422);
-    assert!(body["detail"].as_str().is_some_and(|d| d.contains("unknown variant")));
+    assert!(body["detail"]
+        .as_str()
+        .is_some_and(|d| d.contains("unknown variant")));
 }
 
 #[test]
 fn every_error_class_is_a_problem_document() {
-    let app = spawn_app_with(Config { addr: "127.0.0.1:0".into(), workers: 2, max_body_bytes: 1000, max_moves: 10, ..Config::default() });
+    let app = spawn_app_with(Config {
+        addr: "127.0.0.1:0".into(),
+        workers: 2,
+        max_body_bytes: 1000,
+        max_moves: 10,
+        ..Config::default()
+    });
     // Malformed JSON: 400.
     let (status, body, ctype) = app.post_raw("/moves", "{\"variant\": ");
     assert_eq!(status, 400);
@@ -239,19 +357,35 @@ fn every_error_class_is_a_problem_document() {
     let (status, _, _) = app.post_raw("/moves", "");
     assert_eq!(status, 400);
     // Too large: 413 naming the limit.
-    let (status, body, _) = app.post_raw("/moves", &format!("{{\"variant\": \"{}\"}}", "x".repeat(2000)));
+    let (status, body, _) = app.post_raw(
+        "/moves",
+        &format!("{{\"variant\": \"{}\"}}", "x".repeat(2000)),
+    );
     assert_eq!(status, 413);
-    assert!(body["detail"].as_str().is_some_and(|d| d.contains("1000 bytes")));
+    assert!(body["detail"]
+        .as_str()
+        .is_some_and(|d| d.contains("1000 bytes")));
     // History over the limit: 422 naming it.
-    let (status, body, _) = app.post("/status", &json!({"variant": "english", "history": {"moves": vec!["11-15"; 11]}}));
+    let (status, body, _) = app.post(
+        "/status",
+        &json!({"variant": "english", "history": {"moves": vec!["11-15"; 11]}}),
+    );
     assert_eq!(status, 422);
-    assert!(body["detail"].as_str().is_some_and(|d| d.contains("limit is 10")));
+    assert!(body["detail"]
+        .as_str()
+        .is_some_and(|d| d.contains("limit is 10")));
     // Bad FEN with the character.
-    let (status, body, _) = app.post("/moves", &json!({"variant": "international", "position": "W:W31-50:B1-2x"}));
+    let (status, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "international", "position": "W:W31-50:B1-2x"}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["offset"], 13);
     // A man on its crowning row.
-    let (status, _, _) = app.post("/moves", &json!({"variant": "international", "position": "W:W3:B20"}));
+    let (status, _, _) = app.post(
+        "/moves",
+        &json!({"variant": "international", "position": "W:W3:B20"}),
+    );
     assert_eq!(status, 422);
     // Deep JSON nesting does not crash the server.
     let deep = format!("{}{}", "[".repeat(400), "]".repeat(400));
@@ -273,7 +407,12 @@ fn health_readiness_metrics_docs_and_request_ids() {
     let _ = app.post("/moves", &json!({"variant": "english"}));
     let (status, text) = app.get("/metrics");
     assert_eq!(status, 200);
-    assert!(text.contains("draughts_api_http_requests_total{method=\"POST\",route=\"/moves\",status=\"200\"} 2"), "{text}");
+    assert!(
+        text.contains(
+            "draughts_api_http_requests_total{method=\"POST\",route=\"/moves\",status=\"200\"} 2"
+        ),
+        "{text}"
+    );
     assert!(text.contains("draughts_api_cache_hits_total 1"), "{text}");
     assert!(text.contains("draughts_api_http_request_duration_seconds_bucket"));
     let (status, text) = app.get("/openapi.json");
@@ -282,52 +421,87 @@ fn health_readiness_metrics_docs_and_request_ids() {
     let (status, text) = app.get("/docs/");
     assert_eq!(status, 200);
     assert!(text.to_lowercase().contains("swagger"));
-    let response = ureq::get(&format!("{}/healthz", app.base)).set("x-request-id", "abc-123").call().expect("ok");
+    let response = ureq::get(&format!("{}/healthz", app.base))
+        .set("x-request-id", "abc-123")
+        .call()
+        .expect("ok");
     assert_eq!(response.header("x-request-id"), Some("abc-123"));
-    let response = ureq::get(&format!("{}/healthz", app.base)).call().expect("ok");
-    assert!(response.header("x-request-id").is_some_and(|id| !id.is_empty()));
+    let response = ureq::get(&format!("{}/healthz", app.base))
+        .call()
+        .expect("ok");
+    assert!(response
+        .header("x-request-id")
+        .is_some_and(|id| !id.is_empty()));
 }
 
 #[test]
 fn bestmove_answers_with_move_score_and_limits() {
     let app = spawn_app();
-    let (status, body, _) = app.post("/bestmove", &json!({"variant": "international", "limits": {"depth": 4}, "seed": 1}));
+    let (status, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "international", "limits": {"depth": 4}, "seed": 1}),
+    );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["depth"], 4);
     assert!(body["score"]["centipieces"].is_i64());
     assert!(body["pv"].as_array().is_some_and(|pv| !pv.is_empty()));
     // Reproducible with a depth limit.
-    let (_, again, _) = app.post("/bestmove", &json!({"variant": "international", "limits": {"depth": 4}, "seed": 1}));
+    let (_, again, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "international", "limits": {"depth": 4}, "seed": 1}),
+    );
     assert_eq!(body["move"], again["move"]);
     // A forced capture is the only move: answered at once.
-    let (_, body, _) = app.post("/bestmove", &json!({"variant": "international", "position": "W:W32:B9,17,19,27,28"}));
+    let (_, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "international", "position": "W:W32:B9,17,19,27,28"}),
+    );
     assert_eq!(body["move"]["notation"], "32x23x14x3");
     // Over the caps: 422 naming the limit.
-    let (status, body, _) = app.post("/bestmove", &json!({"variant": "international", "limits": {"depth": 1000}}));
+    let (status, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "international", "limits": {"depth": 1000}}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["field"], "limits.depth");
-    let (status, body, _) = app.post("/bestmove", &json!({"variant": "international", "limits": {"time_ms": 99999999}}));
+    let (status, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "international", "limits": {"time_ms": 99999999}}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["field"], "limits.time_ms");
     // A finished game: 422.
-    let (status, body, _) = app.post("/bestmove", &json!({"variant": "english", "position": "W:W29:B22,25"}));
+    let (status, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "english", "position": "W:W29:B22,25"}),
+    );
     assert_eq!(status, 422);
     assert_eq!(body["type"], "/problems/game-over");
     // A win found: score in plies.
-    let (_, body, _) = app.post("/bestmove", &json!({"variant": "english", "position": "W:WK18:B14", "limits": {"depth": 6}}));
+    let (_, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "english", "position": "W:WK18:B14", "limits": {"depth": 6}}),
+    );
     assert!(body["score"]["win_in_plies"].is_u64(), "{body}");
 }
 
 #[test]
 fn searches_over_capacity_get_503_and_time_limits_hold() {
-    let app = spawn_app_with(Config { addr: "127.0.0.1:0".into(), workers: 4, search_slots: 1, ..Config::default() });
+    let app = spawn_app_with(Config {
+        addr: "127.0.0.1:0".into(),
+        workers: 4,
+        search_slots: 1,
+        ..Config::default()
+    });
     let base = app.base.clone();
     let started = std::time::Instant::now();
     let handles: Vec<_> = (0..6)
         .map(|i| {
             let url = format!("{base}/bestmove");
             std::thread::spawn(move || {
-                let body = json!({"variant": "international", "limits": {"time_ms": 300}, "seed": i}).to_string();
+                let body =
+                    json!({"variant": "international", "limits": {"time_ms": 300}, "seed": i})
+                        .to_string();
                 let t = std::time::Instant::now();
                 let r = ureq::post(&url).send_string(&body);
                 let status = match &r {
@@ -343,7 +517,10 @@ fn searches_over_capacity_get_503_and_time_limits_hold() {
             })
         })
         .collect();
-    let results: Vec<_> = handles.into_iter().map(|h| h.join().expect("thread")).collect();
+    let results: Vec<_> = handles
+        .into_iter()
+        .map(|h| h.join().expect("thread"))
+        .collect();
     let ok = results.iter().filter(|r| r.0 == 200).count();
     let busy: Vec<_> = results.iter().filter(|r| r.0 == 503).collect();
     assert!(ok >= 1, "{results:?}");
@@ -354,19 +531,26 @@ fn searches_over_capacity_get_503_and_time_limits_hold() {
             assert!(elapsed.as_millis() < 300 + 700, "{elapsed:?}");
         } else {
             assert_eq!(retry.as_deref(), Some("1"));
-            assert!(elapsed.as_millis() < 250, "a 503 must come at once, not after queueing: {elapsed:?}");
+            assert!(
+                elapsed.as_millis() < 250,
+                "a 503 must come at once, not after queueing: {elapsed:?}"
+            );
         }
     }
     assert!(started.elapsed().as_secs() < 5);
     let (_, text) = app.get("/metrics");
-    assert!(text.contains("draughts_api_searches_rejected_total"), "{text}");
+    assert!(
+        text.contains("draughts_api_searches_rejected_total"),
+        "{text}"
+    );
 }
 
 #[test]
 fn the_schema_examples_are_accepted_requests() {
     // Every request example in the OpenAPI document is a valid request: 200 from its endpoint.
     let app = spawn_app();
-    let doc: Value = serde_json::from_str(&draughts_api::api::openapi::document_json()).expect("json");
+    let doc: Value =
+        serde_json::from_str(&draughts_api::api::openapi::document_json()).expect("json");
     let schemas = &doc["components"]["schemas"];
     for (path, schema) in [
         ("/moves", "MovesRequest"),

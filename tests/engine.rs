@@ -15,7 +15,11 @@ fn minimax(rules: &Rules, pos: &Position, depth: u32) -> i32 {
     }
     // Quiescent: at the horizon, pending captures are played out.
     if depth == 0 && list[0].is_capture() {
-        return list.iter().map(|mv| -minimax(rules, &pos.play(mv), 0)).max().unwrap_or(0);
+        return list
+            .iter()
+            .map(|mv| -minimax(rules, &pos.play(mv), 0))
+            .max()
+            .unwrap_or(0);
     }
     if depth == 0 {
         let king = draughts_api::engine::eval::Weights::for_rules(rules).king;
@@ -23,7 +27,10 @@ fn minimax(rules: &Rules, pos: &Position, depth: u32) -> i32 {
         let (om, ok) = pos.counts(pos.side.opponent());
         return (100 * m as i32 + king * k as i32) - (100 * om as i32 + king * ok as i32);
     }
-    list.iter().map(|mv| -minimax(rules, &pos.play(mv), depth - 1)).max().unwrap_or(0)
+    list.iter()
+        .map(|mv| -minimax(rules, &pos.play(mv), depth - 1))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Random sparse positions, deterministic.
@@ -31,12 +38,21 @@ fn random_positions(rules: &Rules, count: usize, seed: u64) -> Vec<Position> {
     let g = rules.board.geometry();
     let mut state = seed;
     let mut next = move || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         state >> 33
     };
     let mut out = Vec::new();
     while out.len() < count {
-        let mut pos = Position::empty(rules.board, if next() % 2 == 0 { Color::White } else { Color::Black });
+        let mut pos = Position::empty(
+            rules.board,
+            if next() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        );
         let pieces = 3 + next() % 5;
         for i in 0..pieces {
             let square = 1 + (next() % g.squares as u64) as u32;
@@ -44,7 +60,11 @@ fn random_positions(rules: &Rules, count: usize, seed: u64) -> Vec<Position> {
             if pos.occupied() & (1 << bit) != 0 {
                 continue;
             }
-            let color = if i % 2 == 0 { Color::White } else { Color::Black };
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             pos.pieces[color.index()] |= 1 << bit;
             if next() % 4 == 0 || rules.promotion_row(color) & (1 << bit) != 0 {
                 pos.kings |= 1 << bit;
@@ -59,7 +79,12 @@ fn random_positions(rules: &Rules, count: usize, seed: u64) -> Vec<Position> {
 
 #[test]
 fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
-    for (variant, seed) in [("english", 1u64), ("russian", 2), ("international", 3), ("italian", 4)] {
+    for (variant, seed) in [
+        ("english", 1u64),
+        ("russian", 2),
+        ("international", 3),
+        ("italian", 4),
+    ] {
         let rules = Rules::preset(variant).expect("preset");
         let mut checked = 0;
         for pos in random_positions(&rules, 300, seed) {
@@ -68,17 +93,39 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
                 continue;
             }
             let depth = 3;
-            let values: Vec<i32> = list.iter().map(|m| -minimax(&rules, &pos.play(m), depth - 1)).collect();
+            let values: Vec<i32> = list
+                .iter()
+                .map(|m| -minimax(&rules, &pos.play(m), depth - 1))
+                .collect();
             let best = *values.iter().max().expect("moves");
             let second = values.iter().filter(|&&v| v < best).max().copied();
             // Only clear tactics: one move wins at least a man and a half more than every other
             // (positional terms of the evaluation stay well below that).
-            if values.iter().filter(|&&v| v == best).count() != 1 || second.is_none_or(|s| best - s < 150) || best.abs() >= 100_000 {
+            if values.iter().filter(|&&v| v == best).count() != 1
+                || second.is_none_or(|s| best - s < 150)
+                || best.abs() >= 100_000
+            {
                 continue;
             }
             let game = Game::new(rules, pos, None);
-            let answer = think(&game, &Request { level: None, limits: Limits { depth: Some(depth), ..Limits::default() }, seed: Some(1) }, &Caps::default(), None).expect("a move");
-            let chosen = list.iter().position(|m| m.same_move(&answer.best)).expect("legal");
+            let answer = think(
+                &game,
+                &Request {
+                    level: None,
+                    limits: Limits {
+                        depth: Some(depth),
+                        ..Limits::default()
+                    },
+                    seed: Some(1),
+                },
+                &Caps::default(),
+                None,
+            )
+            .expect("a move");
+            let chosen = list
+                .iter()
+                .position(|m| m.same_move(&answer.best))
+                .expect("legal");
             // The searcher extends forced lines and threats, so it may see past the minimax's
             // horizon; then a deeper minimax must agree its choice is no worse.
             let deeper = |i: usize| -minimax(&rules, &pos.play(&list[i]), depth + 1);
@@ -92,7 +139,10 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
             );
             checked += 1;
         }
-        assert!(checked >= 10, "{variant}: only {checked} tactical positions");
+        assert!(
+            checked >= 10,
+            "{variant}: only {checked} tactical positions"
+        );
     }
 }
 
@@ -100,40 +150,91 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
 fn a_won_position_scores_as_a_win_in_plies() {
     let rules = Rules::preset("english").expect("preset");
     let pos = fen::parse("W:WK18:B14", rules.board).expect("fen").position;
-    let answer = think(&Game::new(rules, pos, None), &Request::default(), &Caps::default(), None).expect("move");
+    let answer = think(
+        &Game::new(rules, pos, None),
+        &Request::default(),
+        &Caps::default(),
+        None,
+    )
+    .expect("move");
     assert_eq!(answer.score, Score::WinIn(1));
     // Blocking Black's last man (28) with 27-32 wins at once; other king moves do not.
     let pos = fen::parse("W:WK27:B28", rules.board).expect("fen").position;
-    let answer = think(&Game::new(rules, pos, None), &Request { limits: Limits { depth: Some(6), ..Limits::default() }, ..Request::default() }, &Caps::default(), None).expect("move");
+    let answer = think(
+        &Game::new(rules, pos, None),
+        &Request {
+            limits: Limits {
+                depth: Some(6),
+                ..Limits::default()
+            },
+            ..Request::default()
+        },
+        &Caps::default(),
+        None,
+    )
+    .expect("move");
     assert_eq!(answer.score, Score::WinIn(1));
-    assert_eq!(draughts_api::rules::notation::moves::full(&answer.best, rules.board), "27-32");
+    assert_eq!(
+        draughts_api::rules::notation::moves::full(&answer.best, rules.board),
+        "27-32"
+    );
 }
 
 #[test]
 fn node_limited_searches_are_reproducible() {
     let rules = Rules::international();
     let game = Game::new(rules, Position::initial(&rules), None);
-    let req = Request { level: None, limits: Limits { nodes: Some(20_000), ..Limits::default() }, seed: Some(9) };
+    let req = Request {
+        level: None,
+        limits: Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        seed: Some(9),
+    };
     let a = think(&game, &req, &Caps::default(), None).expect("move");
     let b = think(&game, &req, &Caps::default(), None).expect("move");
     assert_eq!(a.best, b.best);
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes <= 20_000 + 1);
     // Levels with a seed are reproducible too.
-    let easy = Request { level: Some(Level::Easy), limits: Limits::default(), seed: Some(3) };
-    assert_eq!(think(&game, &easy, &Caps::default(), None).map(|a| a.best), think(&game, &easy, &Caps::default(), None).map(|a| a.best));
+    let easy = Request {
+        level: Some(Level::Easy),
+        limits: Limits::default(),
+        seed: Some(3),
+    };
+    assert_eq!(
+        think(&game, &easy, &Caps::default(), None).map(|a| a.best),
+        think(&game, &easy, &Caps::default(), None).map(|a| a.best)
+    );
 }
 
 #[test]
 fn a_time_limit_is_honoured() {
     let rules = Rules::international();
-    let pos = fen::parse("W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", rules.board).expect("fen").position;
+    let pos = fen::parse(
+        "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
+        rules.board,
+    )
+    .expect("fen")
+    .position;
     let game = Game::new(rules, pos, None);
-    let req = Request { level: None, limits: Limits { time: Some(Duration::from_millis(100)), ..Limits::default() }, seed: None };
+    let req = Request {
+        level: None,
+        limits: Limits {
+            time: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        },
+        seed: None,
+    };
     let start = Instant::now();
     let answer = think(&game, &req, &Caps::default(), None).expect("move");
     // The limit plus a generous margin for a shared 2-core machine under a test harness.
-    assert!(start.elapsed() < Duration::from_millis(600), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(answer.depth >= 1);
 }
 
@@ -150,6 +251,18 @@ fn repetition_is_a_draw_in_the_search() {
         let i = draughts_api::rules::notation::moves::resolve(&w, &list).expect("legal");
         game.play(&list[i]);
     }
-    let answer = think(&game, &Request { limits: Limits { depth: Some(4), ..Limits::default() }, ..Request::default() }, &Caps::default(), None).expect("move");
+    let answer = think(
+        &game,
+        &Request {
+            limits: Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            ..Request::default()
+        },
+        &Caps::default(),
+        None,
+    )
+    .expect("move");
     assert_eq!(answer.score, Score::Centipieces(0), "{answer:?}");
 }

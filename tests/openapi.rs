@@ -6,7 +6,9 @@ use serde_json::Value;
 
 #[test]
 fn committed_openapi_matches_the_generated_one() {
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json")).expect("openapi/openapi.json exists");
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
+            .expect("openapi/openapi.json exists");
     let generated = document_json();
     assert!(
         committed == generated,
@@ -17,7 +19,17 @@ fn committed_openapi_matches_the_generated_one() {
 #[test]
 fn every_endpoint_of_the_contract_is_documented() {
     let doc: Value = serde_json::from_str(&document_json()).expect("json");
-    for path in ["/moves", "/apply", "/status", "/games/validate", "/bestmove", "/variants", "/healthz", "/readyz", "/metrics"] {
+    for path in [
+        "/moves",
+        "/apply",
+        "/status",
+        "/games/validate",
+        "/bestmove",
+        "/variants",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+    ] {
         assert!(doc["paths"][path].is_object(), "{path} missing");
     }
 }

@@ -9,11 +9,12 @@ type Key = (&'static str, Bytes);
 #[derive(Clone)]
 pub struct ResultCache {
     inner: Cache<Key, Arc<Bytes>>,
+    enabled: bool,
 }
 
 impl ResultCache {
     /// Bounded by entries and by bytes at once: each entry weighs its size in bytes, but at
-    /// least `max_bytes / max_entries`, so neither bound can be passed.
+    /// least `max_bytes / max_entries`, so neither bound can be passed. Zero entries: off.
     pub fn new(max_entries: u64, max_bytes: u64) -> Self {
         let floor = (max_bytes / max_entries.max(1)).max(1);
         let inner = Cache::builder()
@@ -23,7 +24,10 @@ impl ResultCache {
                 size.max(floor).try_into().unwrap_or(u32::MAX)
             })
             .build();
-        ResultCache { inner }
+        ResultCache {
+            inner,
+            enabled: max_entries > 0 && max_bytes > 0,
+        }
     }
 
     pub fn get(&self, route: &'static str, body: &Bytes) -> Option<Arc<Bytes>> {
@@ -31,6 +35,8 @@ impl ResultCache {
     }
 
     pub fn insert(&self, route: &'static str, body: Bytes, value: Bytes) {
-        self.inner.insert((route, body), Arc::new(value));
+        if self.enabled {
+            self.inner.insert((route, body), Arc::new(value));
+        }
     }
 }

@@ -37,6 +37,9 @@ pub struct Config {
     /// Log as JSON lines (for production) instead of text.
     #[arg(long, env = "DRAUGHTS_API_LOG_JSON", default_value_t = false)]
     pub log_json: bool,
+    /// Serve `POST /_echo` (parses and re-serializes JSON): the baseline for load tests.
+    #[arg(long, env = "DRAUGHTS_API_BENCH_ECHO", default_value_t = false)]
+    pub bench_echo: bool,
     /// Seconds in-flight requests get to finish after SIGTERM.
     #[arg(long, env = "DRAUGHTS_API_SHUTDOWN_SECS", default_value_t = 25)]
     pub shutdown_secs: u64,
@@ -56,6 +59,7 @@ impl Default for Config {
             search_slots: 0,
             tt_mb: 16,
             log_json: false,
+            bench_echo: false,
             shutdown_secs: 25,
         }
     }

@@ -30,6 +30,14 @@ async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
     ))
 }
 
+/// The load-test baseline: the same body extractor and JSON work as a real route, no rules.
+async fn echo_json(body: super::body::Body) -> Result<actix_web::HttpResponse, ApiError> {
+    let value: serde_json::Value = super::state::from_json(&body.0)?;
+    Ok(super::state::json_response(
+        super::state::to_json(&value)?.into(),
+    ))
+}
+
 async fn docs_redirect() -> actix_web::HttpResponse {
     actix_web::HttpResponse::PermanentRedirect()
         .insert_header(("location", "/docs/"))
@@ -62,11 +70,17 @@ impl Application {
         } else {
             config.workers
         };
+        let echo = config.bench_echo;
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
                 .wrap(from_fn(observe))
                 .configure(configure)
+                .configure(|cfg| {
+                    if echo {
+                        cfg.service(web::resource("/_echo").route(web::post().to(echo_json)));
+                    }
+                })
                 .default_service(web::to(not_found))
         })
         .workers(workers)

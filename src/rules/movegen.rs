@@ -182,6 +182,7 @@ pub fn generate_plain(rules: &Rules, pos: &Position, out: &mut MoveList) {
 pub fn generate_captures(rules: &Rules, pos: &Position, out: &mut MoveList) {
     let start = out.len();
     let mut gen = CaptureGen::new(rules, pos);
+    gen.start = start;
     let us = pos.us();
     let men = us & !pos.kings;
     for m in Bits(gen.man_jumpers(men)) {
@@ -206,6 +207,12 @@ struct CaptureGen<'a> {
     promo: Bitboard,
     man_dirs: &'static [usize],
     immediate: bool,
+    /// Under a "most pieces" priority, shorter sequences than the longest found so far are
+    /// never recorded (the priority would drop them anyway); `start` is where this call's
+    /// sequences begin in the output list.
+    prune_short: bool,
+    longest: usize,
+    start: usize,
     from: u8,
     depth: usize,
     path: [u8; MAX_JUMPS],
@@ -228,6 +235,14 @@ impl<'a> CaptureGen<'a> {
                 forward_dirs(pos.side)
             },
             immediate: rules.removal == Removal::Immediate,
+            prune_short: matches!(
+                rules.capture_priority,
+                CapturePriority::MaxPieces
+                    | CapturePriority::MaxPiecesThenKings
+                    | CapturePriority::Italian
+            ),
+            longest: 0,
+            start: 0,
             from: 0,
             depth: 0,
             path: [0; MAX_JUMPS],
@@ -317,7 +332,16 @@ impl<'a> CaptureGen<'a> {
         self.depth += 1;
     }
 
-    fn record(&self, to: u8, captured: Bitboard, crowns: bool, out: &mut MoveList) {
+    fn record(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut MoveList) {
+        if self.prune_short {
+            if self.depth < self.longest {
+                return;
+            }
+            if self.depth > self.longest {
+                out.truncate(self.start);
+                self.longest = self.depth;
+            }
+        }
         out.push(Move {
             from: self.from,
             to,
@@ -487,6 +511,20 @@ fn keep_max_by(out: &mut MoveList, start: usize, cmp: impl Fn(&Move, &Move) -> s
 
 /// Merge sequences with the same from, to and captured set, keeping the first path found.
 fn merge_duplicates(out: &mut MoveList, start: usize) {
+    if out.len() - start > 32 {
+        // Many sequences (flying kings in crowded positions): sort, then drop neighbours.
+        // The sort is stable, so the first path found of each move is the one kept.
+        out[start..].sort_by_key(|m| (m.from, m.to, m.captures));
+        let mut write = start + 1;
+        for read in start + 1..out.len() {
+            if !out[read].same_move(&out[write - 1]) {
+                out[write] = out[read];
+                write += 1;
+            }
+        }
+        out.truncate(write);
+        return;
+    }
     let mut write = start;
     for read in start..out.len() {
         let m = out[read];
