@@ -48,6 +48,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Speak the Hub protocol (version 2, as Scan does) on stdin/stdout.
+    Hub,
     /// Read FEN lines on stdin, print each position's legal moves (for differential tests).
     Movegen {
         #[arg(long, default_value = "international")]
@@ -82,6 +84,12 @@ fn main() -> ExitCode {
             pairs,
             seed,
         }) => cli::arena_command(&variant, &a, &b, pairs, seed, &mut std::io::stdout().lock()),
+        Some(Command::Hub) => draughts_api::engine::hub::run(
+            std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+            Default::default(),
+        )
+        .map_err(|e| e.to_string()),
         Some(Command::Openapi) => {
             print!("{}", draughts_api::api::openapi::document_json());
             Ok(())

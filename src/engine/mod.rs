@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod eval;
+pub mod hub;
 pub mod limits;
 pub mod search;
 pub mod tt;

@@ -1,0 +1,26 @@
+# Multi-stage build: compile with the locked dependency set, run as a non-root user from a
+# small runtime image. Configuration comes from DRAUGHTS_API_* environment variables.
+FROM rust:1-slim-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+COPY benches ./benches
+COPY tests ./tests
+COPY openapi ./openapi
+RUN cargo build --release --locked --bin draughts-api
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home draughts
+COPY --from=build /src/target/release/draughts-api /usr/local/bin/draughts-api
+USER 10001
+ENV DRAUGHTS_API_ADDR=0.0.0.0:8080 \
+    DRAUGHTS_API_LOG_JSON=true \
+    RUST_LOG=info
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=2s --start-period=5s --retries=3 \
+    CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
+ENTRYPOINT ["/usr/local/bin/draughts-api"]
+CMD ["serve"]

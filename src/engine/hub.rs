@@ -1,0 +1,294 @@
+//! The Hub protocol (version 2, as Scan 3 speaks it; plus the version 1 words `depth`,
+//! `time`) on text lines, so draughts GUIs and tools such as pydraughts' engine wrapper can
+//! drive the searcher. Searches run to their level's limit; `stop` between searches is
+//! accepted and ignored.
+
+use super::{think, Caps, Limits, Request};
+use crate::rules::board::Bits;
+use crate::rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+pub struct Hub {
+    rules: Rules,
+    game: Option<Game>,
+    limits: Limits,
+    caps: Caps,
+}
+
+/// Split `cmd a=1 b="x y" flag` into the command and its arguments.
+fn tokenize(line: &str) -> (String, Vec<(String, String)>) {
+    let mut tokens = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in line.trim().chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    tokens.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        tokens.push(cur);
+    }
+    let mut it = tokens.into_iter();
+    let cmd = it.next().unwrap_or_default();
+    let args = it
+        .map(|t| match t.split_once('=') {
+            Some((k, v)) => (k.to_string(), v.to_string()),
+            None => (t, String::new()),
+        })
+        .collect();
+    (cmd, args)
+}
+
+fn arg<'a>(args: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    args.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Hub move text: `32-28`, or `from x to x captured x …` for captures.
+pub fn hub_move(m: &Move, rules: &Rules) -> String {
+    let g = rules.board.geometry();
+    if !m.is_capture() {
+        return format!("{}-{}", g.square(m.from), g.square(m.to));
+    }
+    let mut s = format!("{}x{}", g.square(m.from), g.square(m.to));
+    for b in Bits(m.captures) {
+        s.push_str(&format!("x{}", g.square(b)));
+    }
+    s
+}
+
+impl Hub {
+    pub fn new(caps: Caps) -> Self {
+        Hub {
+            rules: Rules::international(),
+            game: None,
+            limits: Limits {
+                time: Some(Duration::from_secs(1)),
+                ..Limits::default()
+            },
+            caps,
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        let g = self.rules.board.geometry();
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() != g.squares as usize + 1 {
+            return Err(format!(
+                "a position is the side to move and {} squares",
+                g.squares
+            ));
+        }
+        let side = match chars[0] {
+            'W' | 'w' => Color::White,
+            'B' | 'b' => Color::Black,
+            c => return Err(format!("bad side to move '{c}'")),
+        };
+        let mut pos = Position::empty(self.rules.board, side);
+        for (i, &c) in chars[1..].iter().enumerate() {
+            let bit = g.bit(i as u32 + 1).ok_or("square off the board")?;
+            let (color, king) = match c {
+                'w' => (Color::White, false),
+                'W' => (Color::White, true),
+                'b' => (Color::Black, false),
+                'B' => (Color::Black, true),
+                'e' | '.' => continue,
+                other => return Err(format!("bad square character '{other}'")),
+            };
+            pos.pieces[color.index()] |= 1 << bit;
+            if king {
+                pos.kings |= 1 << bit;
+            }
+        }
+        Ok(pos)
+    }
+
+    fn find_move(&self, pos: &Position, text: &str) -> Option<Move> {
+        let g = self.rules.board.geometry();
+        let numbers: Vec<u32> = text
+            .split(['-', 'x'])
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        let bits: Vec<u8> = numbers.iter().filter_map(|&n| g.bit(n)).collect();
+        if bits.len() != numbers.len() || bits.len() < 2 {
+            return None;
+        }
+        let captured: u64 = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
+        legal_moves(&self.rules, pos).into_iter().find(|m| {
+            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
+        })
+    }
+
+    /// Handle one line; returns the lines to answer, and whether to quit.
+    pub fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        let (cmd, args) = tokenize(line);
+        let mut out = Vec::new();
+        match cmd.as_str() {
+            "hub" => {
+                out.push(format!(
+                    "id name=draughts-api version={} author=\"draughts-api developers\"",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                let names: Vec<&str> = crate::rules::PRESETS.iter().map(|p| p.id).collect();
+                out.push(format!(
+                    "param name=variant value=international type=enum values=\"{}\"",
+                    names.join(" ")
+                ));
+                out.push("wait".into());
+            }
+            "set-param" => {
+                if arg(&args, "name") == Some("variant") {
+                    match arg(&args, "value").and_then(Preset::find) {
+                        Some(p) => self.rules = p.rules,
+                        None => out.push("error message=\"unknown variant\"".into()),
+                    }
+                }
+            }
+            "init" => out.push("ready".into()),
+            "ping" => out.push("pong".into()),
+            "new-game" | "stop" | "ponder-hit" => {}
+            "quit" => return (out, true),
+            "pos" => match arg(&args, "pos").map(|p| self.parse_position(p)) {
+                Some(Ok(pos)) => {
+                    let mut game = Game::new(self.rules, pos, None);
+                    for m in arg(&args, "moves").unwrap_or("").split_whitespace() {
+                        match self.find_move(&game.position, m) {
+                            Some(mv) => game.play(&mv),
+                            None => {
+                                out.push(format!("error message=\"illegal move {m}\""));
+                                break;
+                            }
+                        }
+                    }
+                    self.game = Some(game);
+                }
+                Some(Err(e)) => out.push(format!("error message=\"{e}\"")),
+                None => out.push("error message=\"pos needs pos=...\"".into()),
+            },
+            "level" | "depth" | "time" => {
+                let mut limits = Limits::default();
+                let number = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok());
+                if cmd == "depth" {
+                    limits.depth = args.first().and_then(|(k, _)| k.parse().ok());
+                } else if cmd == "time" {
+                    limits.time =
+                        number(args.first().map(|(k, _)| k.as_str())).map(Duration::from_secs_f64);
+                } else if let Some(d) = arg(&args, "depth") {
+                    limits.depth = d.parse().ok();
+                } else if let Some(t) = number(arg(&args, "move-time")) {
+                    limits.time = Some(Duration::from_secs_f64(t));
+                } else if let Some(t) = number(arg(&args, "time")) {
+                    // Sudden death or x/y: spread the remaining time over the moves to go.
+                    let moves = number(arg(&args, "moves")).unwrap_or(30.0).max(1.0);
+                    let inc = number(arg(&args, "inc")).unwrap_or(0.0);
+                    limits.time = Some(Duration::from_secs_f64((t / moves + inc).max(0.01)));
+                } else if arg(&args, "infinite").is_some() {
+                    limits.time = Some(self.caps.max_time);
+                }
+                self.limits = limits;
+            }
+            "go" => match &self.game {
+                Some(game) => {
+                    let req = Request {
+                        level: None,
+                        limits: self.limits,
+                        seed: Some(1),
+                    };
+                    match think(game, &req, &self.caps, None) {
+                        Some(a) => {
+                            let secs = a.elapsed.as_secs_f64();
+                            let score = match a.score {
+                                super::Score::Centipieces(c) => format!("{:.2}", c as f64 / 100.0),
+                                super::Score::WinIn(n) => format!("{:.2}", 99.0 - n as f64 / 100.0),
+                                super::Score::LossIn(n) => {
+                                    format!("{:.2}", -99.0 + n as f64 / 100.0)
+                                }
+                            };
+                            let mut p = game.position;
+                            let pv: Vec<String> =
+                                a.pv.iter()
+                                    .map(|m| {
+                                        let t = hub_move(m, &self.rules);
+                                        p = p.play(m);
+                                        t
+                                    })
+                                    .collect();
+                            out.push(format!(
+                                "info depth={} score={score} nodes={} time={secs:.3} nps={:.2} pv=\"{}\"",
+                                a.depth,
+                                a.nodes,
+                                if secs > 0.0 { a.nodes as f64 / secs / 1e6 } else { 0.0 },
+                                pv.join(" ")
+                            ));
+                            let ponder =
+                                a.pv.get(1)
+                                    .map(|m| format!(" ponder={}", hub_move(m, &self.rules)))
+                                    .unwrap_or_default();
+                            out.push(format!(
+                                "done move={}{ponder}",
+                                hub_move(&a.best, &self.rules)
+                            ));
+                        }
+                        None => out.push("error message=\"no legal move\"".into()),
+                    }
+                }
+                None => out.push("error message=\"go before pos\"".into()),
+            },
+            "" => {}
+            other => out.push(format!("error message=\"unknown command {other}\"")),
+        }
+        (out, false)
+    }
+}
+
+/// Run the protocol on standard input and output until `quit` or end of input.
+pub fn run(input: impl BufRead, output: &mut impl Write, caps: Caps) -> std::io::Result<()> {
+    let mut hub = Hub::new(caps);
+    for line in input.lines() {
+        let (answers, quit) = hub.handle(&line?);
+        for a in answers {
+            writeln!(output, "{a}")?;
+        }
+        output.flush()?;
+        if quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hub_session_answers_with_a_legal_move() {
+        let mut hub = Hub::new(Caps::default());
+        let (out, _) = hub.handle("hub");
+        assert!(out[0].starts_with("id name=draughts-api"));
+        assert_eq!(out.last().map(String::as_str), Some("wait"));
+        assert_eq!(hub.handle("init").0, ["ready"]);
+        let start = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        assert!(hub
+            .handle(&format!("pos pos={start} moves=\"32-28 19-23\""))
+            .0
+            .is_empty());
+        hub.handle("level depth=4");
+        let (out, _) = hub.handle("go think");
+        let done = out
+            .iter()
+            .find(|l| l.starts_with("done move="))
+            .expect("done");
+        // After 32-28 19-23 White must capture 28x19.
+        assert!(done.starts_with("done move=28x19x23"), "{done}");
+        assert!(hub.handle("quit").1);
+    }
+}
