@@ -14,10 +14,24 @@ use utoipa::ToSchema;
 #[schema(example = json!("international"))]
 #[serde(untagged)]
 pub enum VariantSpec {
-    /// `international`, `plyyard`, `english`, `american`, `spanish`, `russian`, `brazilian`,
-    /// `italian` or `czech`.
-    Preset(String),
+    Preset(PresetId),
     Custom(VariantOverrides),
+}
+
+/// A preset id (aliases such as `fmjd` or `checkers` are accepted too).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[serde(rename_all = "snake_case")]
+pub enum PresetId {
+    International,
+    Plyyard,
+    English,
+    American,
+    Spanish,
+    Russian,
+    Brazilian,
+    Italian,
+    Czech,
 }
 
 /// A preset plus the rule parameters to change. Unknown keys are refused.
@@ -25,7 +39,7 @@ pub enum VariantSpec {
 #[allow(dead_code)]
 #[schema(example = json!({"preset": "spanish", "first_player": "white", "forced_capture": false}))]
 pub struct VariantOverrides {
-    pub preset: String,
+    pub preset: PresetId,
     /// `white` or `black`.
     pub first_player: Option<String>,
     pub forced_capture: Option<bool>,

@@ -23,7 +23,7 @@ use utoipa::OpenApi;
         routes::health::readyz,
         routes::health::metrics,
     ),
-    components(schemas(Problem, VariantSpec, VariantOverrides, MoveSpec, MovePath, History)),
+    components(schemas(Problem, VariantSpec, PresetId, VariantOverrides, MoveSpec, MovePath, History)),
     tags(
         (name = "rules", description = "Legal moves, playing moves, status, validation"),
         (name = "ai", description = "The searcher's move"),
