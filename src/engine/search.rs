@@ -57,6 +57,8 @@ pub struct Searcher<'a> {
     node_limit: Option<u64>,
     stop_flag: Option<&'a AtomicBool>,
     lists: Vec<MoveList>,
+    /// Per-ply move-ordering buffers, reused so the search allocates nothing per node.
+    orders: Vec<Vec<(u32, usize)>>,
     killers: [[(u8, u8, u64); 2]; MAX_PLY],
     history: Box<[[u32; 64]; 64]>,
     /// Hashes of the game (since its last irreversible move) and of the search path, with
@@ -79,6 +81,7 @@ impl<'a> Searcher<'a> {
             lists: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2)
                 .map(|_| Vec::with_capacity(48))
                 .collect(),
+            orders: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2).map(|_| Vec::with_capacity(48)).collect(),
             killers: [[(0, 0, 0); 2]; MAX_PLY],
             history: Box::new([[0; 64]; 64]),
             stack: Vec::with_capacity(512),
@@ -344,7 +347,8 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut keys: Vec<(u32, usize)> = Vec::with_capacity(list.len());
+        let mut keys = std::mem::take(&mut self.orders[ply]);
+        keys.clear();
         for (i, m) in list.iter().enumerate() {
             keys.push((self.order_key(m, entry.as_ref(), ply), i));
         }
@@ -378,6 +382,7 @@ impl<'a> Searcher<'a> {
             self.stack.pop();
             if self.stopped {
                 self.lists[ply] = list;
+                self.orders[ply] = keys;
                 return 0;
             }
             if score > best_score {
@@ -406,6 +411,7 @@ impl<'a> Searcher<'a> {
             }
         }
         self.lists[ply] = list;
+        self.orders[ply] = keys;
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > alpha_in {
