@@ -81,7 +81,9 @@ impl<'a> Searcher<'a> {
             lists: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2)
                 .map(|_| Vec::with_capacity(48))
                 .collect(),
-            orders: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2).map(|_| Vec::with_capacity(48)).collect(),
+            orders: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2)
+                .map(|_| Vec::with_capacity(48))
+                .collect(),
             killers: [[(0, 0, 0); 2]; MAX_PLY],
             history: Box::new([[0; 64]; 64]),
             stack: Vec::with_capacity(512),
