@@ -37,7 +37,10 @@ fn sigterm_drains_in_flight_requests() {
     let url = format!("{base}/bestmove");
     let search = std::thread::spawn(move || {
         let body = json!({"variant": "international", "limits": {"time_ms": 1500}}).to_string();
-        ureq::post(&url).send_string(&body).map(|r| r.status()).map_err(|e| e.to_string())
+        ureq::post(&url)
+            .send_string(&body)
+            .map(|r| r.status())
+            .map_err(|e| e.to_string())
     });
     std::thread::sleep(Duration::from_millis(300));
     let kill = std::process::Command::new("kill")
