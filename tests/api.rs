@@ -394,8 +394,14 @@ fn every_error_class_is_a_problem_document() {
     // Unknown route: 404 problem; wrong method: 405.
     let (status, _) = app.get("/nothing");
     assert_eq!(status, 404);
-    let (status, _) = app.get("/moves");
-    assert_eq!(status, 405);
+    let response = ureq::get(&format!("{}/moves", app.base)).call();
+    match response {
+        Err(ureq::Error::Status(405, r)) => {
+            assert_eq!(r.header("allow"), Some("POST"));
+            assert_eq!(r.header("content-type"), Some("application/problem+json"));
+        }
+        other => panic!("expected 405, got {other:?}"),
+    }
 }
 
 #[test]

@@ -44,18 +44,44 @@ async fn docs_redirect() -> actix_web::HttpResponse {
         .finish()
 }
 
+/// A resource answering one method; any other gets a 405 problem with `Allow`.
+fn resource<F, Args>(path: &str, method: &'static str, handler: F) -> actix_web::Resource
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    let route = if method == "POST" {
+        web::post()
+    } else {
+        web::get()
+    };
+    web::resource(path).route(route.to(handler)).default_service(web::to(move || async move {
+        actix_web::HttpResponse::MethodNotAllowed()
+            .insert_header(("allow", method))
+            .content_type("application/problem+json")
+            .body(format!(
+                r#"{{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"this endpoint answers {method} only"}}"#
+            ))
+    }))
+}
+
 /// Register every route on an `App` (shared by the server and by tests that need no socket).
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/moves").route(web::post().to(routes::moves::handler)))
-        .service(web::resource("/apply").route(web::post().to(routes::apply::handler)))
-        .service(web::resource("/status").route(web::post().to(routes::status::handler)))
-        .service(web::resource("/games/validate").route(web::post().to(routes::validate::handler)))
-        .service(web::resource("/bestmove").route(web::post().to(routes::bestmove::handler)))
-        .service(web::resource("/variants").route(web::get().to(routes::variants::handler)))
-        .service(web::resource("/healthz").route(web::get().to(routes::health::healthz)))
-        .service(web::resource("/readyz").route(web::get().to(routes::health::readyz)))
-        .service(web::resource("/metrics").route(web::get().to(routes::health::metrics)))
-        .service(web::resource("/docs").route(web::get().to(docs_redirect)))
+    cfg.service(resource("/moves", "POST", routes::moves::handler))
+        .service(resource("/apply", "POST", routes::apply::handler))
+        .service(resource("/status", "POST", routes::status::handler))
+        .service(resource(
+            "/games/validate",
+            "POST",
+            routes::validate::handler,
+        ))
+        .service(resource("/bestmove", "POST", routes::bestmove::handler))
+        .service(resource("/variants", "GET", routes::variants::handler))
+        .service(resource("/healthz", "GET", routes::health::healthz))
+        .service(resource("/readyz", "GET", routes::health::readyz))
+        .service(resource("/metrics", "GET", routes::health::metrics))
+        .service(resource("/docs", "GET", docs_redirect))
         .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()));
 }
 

@@ -95,6 +95,22 @@ pub struct Answer {
     pub elapsed: Duration,
 }
 
+/// A table about as large as the search can fill (an entry is 24 bytes; a search visits a
+/// few million nodes a second), at most the configured size: a short search does not pay
+/// for clearing a large table.
+fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
+    const NODES_PER_MS: u64 = 4_000;
+    let by_time = limits
+        .time
+        .map_or(u64::MAX, |t| t.as_millis() as u64 * NODES_PER_MS);
+    let by_depth = limits
+        .depth
+        .map_or(u64::MAX, |d| 8u64.saturating_pow(d.min(20)));
+    let nodes = by_time.min(by_depth).min(limits.nodes.unwrap_or(u64::MAX));
+    let megabytes = nodes.saturating_mul(24) / (1024 * 1024);
+    (megabytes as usize).clamp(1, caps.tt_mb.max(1))
+}
+
 /// Choose a move for the side to move of `game`. `None` when it has no legal move.
 pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>) -> Option<Answer> {
     let limits = effective_limits(req, caps);

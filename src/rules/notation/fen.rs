@@ -294,7 +294,7 @@ mod tests {
         assert_eq!(fen.position.side, Color::Black);
         assert_eq!(fen.position.counts(Color::White), (4, 2));
         assert_eq!(fen.position.counts(Color::Black), (0, 3));
-        assert_eq!(write(&fen.position), "B:W18,24,27,28,K10,K15:BK12,K16,K17");
+        assert_eq!(write(&fen.position), "B:WK10,K15,18,24,27,28:BK12,K16,K17");
     }
 
     #[test]
