@@ -118,7 +118,7 @@ pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>)
         .level
         .filter(|_| req.limits == Limits::default())
         .map_or(0, Level::noise);
-    let mut searcher = Searcher::new(&game.rules, caps.tt_mb);
+    let mut searcher = Searcher::new(&game.rules, table_megabytes(&limits, caps));
     if let Some(flag) = stop {
         searcher = searcher.with_stop_flag(flag);
     }
