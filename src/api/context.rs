@@ -204,3 +204,14 @@ pub fn build_game(
     }
     Ok(game)
 }
+
+/// The game of a request's common fields: `variant`, then `position` and/or `history`.
+pub fn request_game(
+    variant: &Value,
+    position: Option<&str>,
+    history: Option<&super::dto::History>,
+    max_moves: usize,
+) -> Result<Game, ApiError> {
+    let rules = parse_variant(variant, "variant")?;
+    build_game(rules, position, history, max_moves)
+}

@@ -36,62 +36,49 @@ impl Player {
         Level::parse(text).map(Player::Level)
     }
 
+    /// The searcher request this player makes (`None` for the greedy player).
+    fn request(&self, seed: u64) -> Option<Request> {
+        let (level, limits) = match *self {
+            Player::Greedy => return None,
+            Player::Level(level) => (Some(level), Limits::default()),
+            Player::TimePerMove(t) => (
+                None,
+                Limits {
+                    time: Some(t),
+                    ..Limits::default()
+                },
+            ),
+            Player::Depth(d) => (
+                None,
+                Limits {
+                    depth: Some(d),
+                    ..Limits::default()
+                },
+            ),
+        };
+        Some(Request {
+            level,
+            limits,
+            seed: Some(seed),
+        })
+    }
+
     fn choose(&self, game: &Game, seed: u64, caps: &Caps) -> Option<crate::rules::Move> {
-        match *self {
-            Player::Greedy => {
-                let eval = Evaluator::new(&game.rules);
-                let list = legal_moves(&game.rules, &game.position);
-                let mut rng = Rng::new(seed);
-                list.iter()
-                    .map(|m| {
-                        (
-                            *m,
-                            -eval.evaluate(&game.position.play(m)) * 16 + rng.spread(8),
-                        )
-                    })
-                    .max_by_key(|x| x.1)
-                    .map(|x| x.0)
-            }
-            Player::Level(level) => think(
-                game,
-                &Request {
-                    level: Some(level),
-                    limits: Limits::default(),
-                    seed: Some(seed),
-                },
-                caps,
-                None,
-            )
-            .map(|a| a.best),
-            Player::TimePerMove(t) => think(
-                game,
-                &Request {
-                    level: None,
-                    limits: Limits {
-                        time: Some(t),
-                        ..Limits::default()
-                    },
-                    seed: Some(seed),
-                },
-                caps,
-                None,
-            )
-            .map(|a| a.best),
-            Player::Depth(d) => think(
-                game,
-                &Request {
-                    level: None,
-                    limits: Limits {
-                        depth: Some(d),
-                        ..Limits::default()
-                    },
-                    seed: Some(seed),
-                },
-                caps,
-                None,
-            )
-            .map(|a| a.best),
+        if let Some(req) = self.request(seed) {
+            return think(game, &req, caps, None).map(|a| a.best);
         }
+        let eval = Evaluator::new(&game.rules);
+        let list = legal_moves(&game.rules, &game.position);
+        let mut rng = Rng::new(seed);
+        list.iter()
+            .map(|m| {
+                (
+                    *m,
+                    -eval.evaluate(&game.position.play(m)) * 16 + rng.spread(8),
+                )
+            })
+            .max_by_key(|x| x.1)
+            .map(|x| x.0)
     }
 }
 

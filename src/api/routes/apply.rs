@@ -1,10 +1,10 @@
 use crate::api::body::Body;
-use crate::api::context::{build_game, parse_move_input, parse_variant, play_error};
+use crate::api::context::{parse_move_input, play_error, request_game};
 use crate::api::dto::{ApplyRequest, ApplyResponse, MoveView, StatusView};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, to_json, AppState};
 use crate::rules::notation::fen;
-use crate::rules::replay::{self, PlayError};
+use crate::rules::replay;
 use crate::rules::MoveList;
 use actix_web::{web, HttpResponse};
 
@@ -19,19 +19,18 @@ use actix_web::{web, HttpResponse};
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     state.cached("apply", &body.0, || {
         let req: ApplyRequest = from_json(&body.0)?;
-        let rules = parse_variant(&req.variant, "variant")?;
-        let mut game = build_game(
-            rules,
+        let mut game = request_game(
+            &req.variant,
             req.position.as_deref(),
             req.history.as_ref(),
             state.config.max_moves,
         )?;
+        let rules = game.rules;
         let input = parse_move_input(&req.mv, "move")?;
         let before = game.position;
         let mut legal = MoveList::new();
         let mv = match replay::play(&mut game, &input, &mut legal) {
             Ok(mv) => mv,
-            Err(e @ PlayError::GameOver(_)) => return Err(play_error(&e, "move", &game)),
             Err(e) => return Err(play_error(&e, "move", &game)),
         };
         let response = ApplyResponse {

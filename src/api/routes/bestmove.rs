@@ -1,5 +1,5 @@
 use crate::api::body::Body;
-use crate::api::context::{build_game, parse_variant};
+use crate::api::context::request_game;
 use crate::api::dto::{BestMoveRequest, BestMoveResponse, MoveView, ScoreView};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, json_response, to_json, AppState};
@@ -29,13 +29,13 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         return Ok(json_response((*hit).clone()));
     }
     let req: BestMoveRequest = from_json(&body.0)?;
-    let rules = parse_variant(&req.variant, "variant")?;
-    let game = build_game(
-        rules,
+    let game = request_game(
+        &req.variant,
         req.position.as_deref(),
         req.history.as_ref(),
         state.config.max_moves,
     )?;
+    let rules = game.rules;
     let level = match &req.level {
         Some(text) => Some(Level::parse(text).ok_or_else(|| {
             ApiError::invalid(

@@ -1,5 +1,5 @@
 use crate::api::body::Body;
-use crate::api::context::{build_game, parse_variant};
+use crate::api::context::request_game;
 use crate::api::dto::{MoveView, MovesRequest, MovesResponse, StatusView};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, to_json, AppState};
@@ -17,13 +17,13 @@ use actix_web::{web, HttpResponse};
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     state.cached("moves", &body.0, || {
         let req: MovesRequest = from_json(&body.0)?;
-        let rules = parse_variant(&req.variant, "variant")?;
-        let game = build_game(
-            rules,
+        let game = request_game(
+            &req.variant,
             req.position.as_deref(),
             req.history.as_ref(),
             state.config.max_moves,
         )?;
+        let rules = game.rules;
         let mut legal = MoveList::new();
         let outcome = game.outcome_with(&mut legal);
         let pos = &game.position;

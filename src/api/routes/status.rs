@@ -1,5 +1,5 @@
 use crate::api::body::Body;
-use crate::api::context::{build_game, parse_variant};
+use crate::api::context::request_game;
 use crate::api::dto::{StatusRequest, StatusView};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, to_json, AppState};
@@ -16,9 +16,8 @@ use actix_web::{web, HttpResponse};
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     state.cached("status", &body.0, || {
         let req: StatusRequest = from_json(&body.0)?;
-        let rules = parse_variant(&req.variant, "variant")?;
-        let game = build_game(
-            rules,
+        let game = request_game(
+            &req.variant,
             req.position.as_deref(),
             req.history.as_ref(),
             state.config.max_moves,
