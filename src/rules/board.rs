@@ -8,8 +8,6 @@
 //! 8×8 uses 36 bits and 10×10 uses 55, so a `u64` holds both (12×12 would need 78 bits: the
 //! `Bitboard` alias is the one place to widen).
 
-use std::sync::LazyLock;
-
 pub type Bitboard = u64;
 
 /// Number of directions on a diagonal board.
@@ -52,6 +50,7 @@ impl BoardSize {
         }
     }
 
+    #[inline(always)]
     pub fn geometry(self) -> &'static Geometry {
         match self {
             BoardSize::Eight => &GEOMETRY_8,
@@ -60,8 +59,8 @@ impl BoardSize {
     }
 }
 
-static GEOMETRY_8: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(8));
-static GEOMETRY_10: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(10));
+static GEOMETRY_8: Geometry = Geometry::new(8);
+static GEOMETRY_10: Geometry = Geometry::new(10);
 
 /// Precomputed facts about one board size. Bit indices are `u8` in `0..64`.
 #[derive(Debug)]
@@ -89,15 +88,17 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    fn new(side: u8) -> Self {
+    /// Built at compile time (a `const fn`), so looking a geometry up costs nothing.
+    const fn new(side: u8) -> Self {
         let per_row = side / 2;
         let squares = side * per_row;
         let mut bit_of = [NO_SQUARE; 64];
         let mut square_of = [0u8; 64];
-        let mut valid = 0;
-        let mut top_row = 0;
-        let mut bottom_row = 0;
-        for s in 1..=squares {
+        let mut valid = 0u64;
+        let mut top_row = 0u64;
+        let mut bottom_row = 0u64;
+        let mut s = 1;
+        while s <= squares {
             let index = s - 1;
             let row = index / per_row;
             let bit = index + row / 2;
@@ -110,30 +111,38 @@ impl Geometry {
             if row == side - 1 {
                 bottom_row |= 1u64 << bit;
             }
+            s += 1;
         }
         let h = per_row as i8;
         let offset = [-(h + 1), -h, h, h + 1];
         let mut neighbour = [[NO_SQUARE; 64]; DIRECTIONS];
         let mut ray = [[0u64; 64]; DIRECTIONS];
-        for dir in 0..DIRECTIONS {
-            for bit in 0..64u8 {
-                if valid & (1u64 << bit) == 0 {
-                    continue;
-                }
+        let mut dir = 0;
+        while dir < DIRECTIONS {
+            let mut bit = 0;
+            while bit < 64 {
                 let next = bit as i16 + offset[dir] as i16;
-                if (0..64).contains(&next) && valid & (1u64 << next) != 0 {
-                    neighbour[dir][bit as usize] = next as u8;
+                if valid & (1u64 << bit) != 0
+                    && next >= 0
+                    && next < 64
+                    && valid & (1u64 << next) != 0
+                {
+                    neighbour[dir][bit] = next as u8;
                 }
+                bit += 1;
             }
-            for bit in 0..64usize {
-                let mut r = 0;
+            let mut bit = 0;
+            while bit < 64 {
+                let mut r = 0u64;
                 let mut cur = neighbour[dir][bit];
                 while cur != NO_SQUARE {
                     r |= 1u64 << cur;
                     cur = neighbour[dir][cur as usize];
                 }
                 ray[dir][bit] = r;
+                bit += 1;
             }
+            dir += 1;
         }
         Geometry {
             side,

@@ -98,13 +98,70 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> MoveList {
 
 /// Whether the side to move has a capture available.
 pub fn has_capture(rules: &Rules, pos: &Position) -> bool {
-    let gen = CaptureGen::new(rules, pos);
     let us = pos.us();
-    let men = us & !pos.kings;
-    if gen.man_jumpers(men) != 0 {
-        return true;
+    man_jumpers(rules, pos) != 0 || Bits(us & pos.kings).any(|k| king_has_jump(rules, pos, k))
+}
+
+/// Men of the side to move that have a first jump, found with shifts.
+#[inline]
+fn man_jumpers(rules: &Rules, pos: &Position) -> Bitboard {
+    let g = rules.board.geometry();
+    let men = pos.us() & !pos.kings;
+    if men == 0 {
+        return 0;
     }
-    Bits(us & pos.kings).any(|k| gen.piece_can_capture(k, true, 0))
+    let them = pos.them();
+    let targets = if rules.men_capture_kings {
+        them
+    } else {
+        them & !pos.kings
+    };
+    let empty = pos.empty_squares();
+    let dirs = if rules.men_capture_backwards {
+        ALL_DIRS
+    } else {
+        forward_dirs(pos.side)
+    };
+    let mut jumpers = 0;
+    for &dir in dirs {
+        let back = 3 - dir; // the opposite direction
+        jumpers |= g.shift(g.shift(empty, back) & targets, back) & men;
+    }
+    jumpers
+}
+
+/// Whether the king on `k` has a first jump: the nearest piece along a diagonal is an
+/// opponent's with an empty square behind it.
+#[inline]
+fn king_has_jump(rules: &Rules, pos: &Position, k: u8) -> bool {
+    let g = rules.board.geometry();
+    let occupied = pos.occupied();
+    let them = pos.them();
+    let empty = pos.empty_squares();
+    for dir in 0..4 {
+        let victim = if rules.kings == KingKind::Short {
+            g.neighbour[dir][k as usize]
+        } else {
+            let blockers = g.ray[dir][k as usize] & occupied;
+            if blockers == 0 {
+                continue;
+            }
+            // Rays with negative offsets run towards lower bits: the nearest is the highest.
+            if g.offset[dir] < 0 {
+                63 - blockers.leading_zeros() as u8
+            } else {
+                blockers.trailing_zeros() as u8
+            }
+        };
+        if victim == NO_SQUARE || them & (1 << victim) == 0 {
+            continue;
+        }
+        let land = g.neighbour[dir][victim as usize];
+        if land != NO_SQUARE && empty & (1 << land) != 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Number of legal moves, without building them when no capture is possible (perft leaves).
@@ -181,15 +238,20 @@ pub fn generate_plain(rules: &Rules, pos: &Position, out: &mut MoveList) {
 /// Complete capture sequences after the preset's priority rule and duplicate merging.
 pub fn generate_captures(rules: &Rules, pos: &Position, out: &mut MoveList) {
     let start = out.len();
+    let jumpers = man_jumpers(rules, pos);
+    let kings = pos.us() & pos.kings;
+    if jumpers == 0 && kings == 0 {
+        return;
+    }
     let mut gen = CaptureGen::new(rules, pos);
     gen.start = start;
-    let us = pos.us();
-    let men = us & !pos.kings;
-    for m in Bits(gen.man_jumpers(men)) {
+    for m in Bits(jumpers) {
         gen.start(m, false, out);
     }
-    for k in Bits(us & pos.kings) {
-        gen.start(k, true, out);
+    for k in Bits(kings) {
+        if king_has_jump(rules, pos, k) {
+            gen.start(k, true, out);
+        }
     }
     if out.len() - start > 1 {
         apply_priority(rules, pos, out, start);
@@ -248,23 +310,6 @@ impl<'a> CaptureGen<'a> {
             path: [0; MAX_JUMPS],
             taken: [0; MAX_JUMPS],
         }
-    }
-
-    /// Men that have a first jump, found with shifts (most positions have none).
-    #[inline]
-    fn man_jumpers(&self, men: Bitboard) -> Bitboard {
-        let targets = if self.rules.men_capture_kings {
-            self.them
-        } else {
-            self.them & !self.them_kings
-        };
-        let mut jumpers = 0;
-        for &dir in self.man_dirs {
-            let back = 3 - dir; // opposite direction
-            let landing_ok = self.g.shift(self.empty, back) & targets;
-            jumpers |= self.g.shift(landing_ok, back) & men;
-        }
-        jumpers
     }
 
     fn start(&mut self, from: u8, king: bool, out: &mut MoveList) {
