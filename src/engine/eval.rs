@@ -47,6 +47,8 @@ impl Weights {
 pub struct Evaluator {
     pub weights: Weights,
     centre: Bitboard,
+    /// `advance[color][bit]`: rows a man of that colour on that square has advanced.
+    advance: [[i32; 64]; 2],
     rules: Rules,
 }
 
@@ -62,9 +64,16 @@ impl Evaluator {
                 centre |= 1u64 << bit;
             }
         }
+        let mut advance = [[0; 64]; 2];
+        for bit in Bits(g.valid) {
+            let row = g.row(bit) as i32;
+            advance[Color::White.index()][bit as usize] = g.side as i32 - 1 - row;
+            advance[Color::Black.index()][bit as usize] = row;
+        }
         Evaluator {
             weights: Weights::for_rules(rules),
             centre,
+            advance,
             rules: *rules,
         }
     }
@@ -75,16 +84,9 @@ impl Evaluator {
         let men = pos.men(color);
         let kings = pos.kings_of(color);
         let mut score = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
-        let last = g.side as i32 - 1;
-        for bit in Bits(men) {
-            let row = g.row(bit) as i32;
-            let advanced = if color == Color::White {
-                last - row
-            } else {
-                row
-            };
-            score += advanced * w.advance;
-        }
+        let table = &self.advance[color.index()];
+        let advanced: i32 = Bits(men).map(|b| table[b as usize]).sum();
+        score += advanced * w.advance;
         score += (men & self.centre).count_ones() as i32 * w.centre;
         let home = self.rules.promotion_row(color.opponent());
         score += (men & home).count_ones() as i32 * w.back_guard;

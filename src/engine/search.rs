@@ -332,7 +332,8 @@ impl<'a> Searcher<'a> {
             depth += 1; // a forced move costs no depth
         }
 
-        let key = pos.hash();
+        // The parent pushed this position's hash (the root pushes its own).
+        let key = self.stack.last().map_or_else(|| pos.hash(), |&(h, _)| h);
         let entry = self.tt.probe(key);
         if let Some(e) = entry {
             if e.depth as i32 >= depth && depth > 0 {
@@ -357,11 +358,13 @@ impl<'a> Searcher<'a> {
         keys.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
 
         let mut best_score = -INF;
-        let mut best_move: Option<Move> = None;
+        let mut best_move: Option<usize> = None;
+        // The principal variation is only kept on PV nodes (an open window).
+        let pv_node = beta - alpha > 1;
         for (n, &(_, i)) in keys.iter().enumerate() {
-            let mv = list[i];
-            let child = pos.play(&mv);
-            self.push(&child, pos, &mv);
+            let mv = &list[i];
+            let child = pos.play(mv);
+            self.push(&child, pos, mv);
             let next_depth = depth - 1;
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
@@ -389,14 +392,16 @@ impl<'a> Searcher<'a> {
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some(mv);
+                best_move = Some(i);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv_table.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend(tail[0].iter().copied());
+                    if pv_node {
+                        let (head, tail) = self.pv_table.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(*mv);
+                        line.extend(tail[0].iter().copied());
+                    }
                 }
                 if score >= beta {
                     if !mv.is_capture() && ply < MAX_PLY {
@@ -412,6 +417,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        let best_move = best_move.map(|i| list[i]);
         self.lists[ply] = list;
         self.orders[ply] = keys;
         let bound = if best_score >= beta {
