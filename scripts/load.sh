@@ -11,7 +11,7 @@ bin=target/release/draughts-api
 [ -x "$bin" ] || cargo build --release
 DRAUGHTS_API_CACHE_ENTRIES=${CACHE_ENTRIES:-20000} DRAUGHTS_API_BENCH_ECHO=true DRAUGHTS_API_ADDR=127.0.0.1:$port RUST_LOG=warn "$bin" serve >/tmp/draughts-load.log 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
 lua=$(mktemp --suffix=.lua)
 run() {

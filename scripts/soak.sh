@@ -5,13 +5,14 @@
 # Usage: scripts/soak.sh [seconds-per-phase]    (README figures: 120)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+rm -f /tmp/soak-hostile.txt
 secs=${1:-20}
 port=18091
 bin=target/release/draughts-api
 [ -x "$bin" ] || cargo build --release
 RUST_LOG=warn DRAUGHTS_API_ADDR=127.0.0.1:$port DRAUGHTS_API_MAX_SEARCH_MS=2000 "$bin" serve >/tmp/draughts-soak.log 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -f /tmp/soak-*.lua' EXIT
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f /tmp/soak-*.lua' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
 rss() { ps -o rss= -p $pid | tr -d ' '; }
 
@@ -44,13 +45,17 @@ echo "RSS: $(rss) KiB"
 echo "--- mix: 98% /moves, 2% /bestmove 50 ms (${secs}s)"
 wrk -t2 -c32 -d"${secs}s" --latency -s /tmp/soak-mix.lua "http://127.0.0.1:$port" | grep -E "Requests/sec|50%|99%|Non-2xx|Socket errors" || true
 echo "RSS: $(rss) KiB"
+echo "responses by route and status so far:"
+curl -s "http://127.0.0.1:$port/metrics" | grep '^draughts_api_http_requests_total' | sed 's/^/  /'
 echo "--- hostile: 40 concurrent 2 s searches, /moves measured meanwhile"
+flood=()
 for i in $(seq 40); do
-  curl -s -o /dev/null -w "%{http_code} %{time_total}\n" "http://127.0.0.1:$port/bestmove" -d '{"variant":"international","limits":{"time_ms":2000}}' &
-done >/tmp/soak-hostile.txt
+  curl -s -o /dev/null -w "%{http_code} %{time_total}\n" "http://127.0.0.1:$port/bestmove" -d '{"variant":"international","limits":{"time_ms":2000}}' >>/tmp/soak-hostile.txt &
+  flood+=($!)
+done
 sleep 0.3
-curl -s -o /dev/null -w "/moves during the flood: %{http_code} in %{time_total} s\n" "http://127.0.0.1:$port/moves" -d '{"variant":"international"}'
-wait
+curl -s -o /dev/null -w "/moves during the flood: %{http_code} in %{time_total} s\n" "http://127.0.0.1:$port/moves" -d '{"variant":"international","position":"W:W32-50:B1-19"}'
+wait "${flood[@]}"
 awk '{c[$1]++; if ($1=="503" && $2>m) m=$2} END {for (k in c) printf "status %s: %d\n", k, c[k]; printf "slowest 503: %.3f s\n", m}' /tmp/soak-hostile.txt
 echo "--- hostile bodies"
 code() { curl -s -o /dev/null -w "%{http_code}" "$@"; }
