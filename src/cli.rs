@@ -105,7 +105,7 @@ pub fn arena_command(
     let rules = preset_rules(variant)?;
     let parse = |t: &str| {
         Player::parse(t).ok_or_else(|| {
-            format!("unknown player '{t}': easy, medium, hard, max, greedy, <N>ms or depth<N>")
+            format!("unknown player '{t}': easy, medium, hard, max, greedy, <N>ms, depth<N> or depth<N>:king<V>")
         })
     };
     let (pa, pb) = (parse(a)?, parse(b)?);

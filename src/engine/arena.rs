@@ -1,8 +1,8 @@
 //! Self-play matches: one player against another over paired openings, with the score and
 //! the Elo difference with a 95% interval.
 
-use super::eval::Evaluator;
-use super::{think, Caps, Level, Limits, Request, Rng};
+use super::eval::{Evaluator, Weights};
+use super::{think_with_weights, Caps, Level, Limits, Request, Rng};
 use crate::rules::{legal_moves, Color, Game, Outcome, Position, Rules};
 use std::time::Duration;
 
@@ -17,6 +17,9 @@ pub enum Player {
     Depth(u32),
     /// One ply: the move whose resulting position evaluates best.
     Greedy,
+    /// The searcher to a fixed depth with the king valued at this many centipieces
+    /// (self-play tuning of the king weight).
+    DepthWithKing(u32, i32),
 }
 
 impl Player {
@@ -31,6 +34,12 @@ impl Player {
                 .map(|n| Player::TimePerMove(Duration::from_millis(n)));
         }
         if let Some(d) = text.strip_prefix("depth") {
+            if let Some((depth, king)) = d.split_once(":king") {
+                return Some(Player::DepthWithKing(
+                    depth.parse().ok()?,
+                    king.parse().ok()?,
+                ));
+            }
             return d.parse().ok().map(Player::Depth);
         }
         Level::parse(text).map(Player::Level)
@@ -48,7 +57,7 @@ impl Player {
                     ..Limits::default()
                 },
             ),
-            Player::Depth(d) => (
+            Player::Depth(d) | Player::DepthWithKing(d, _) => (
                 None,
                 Limits {
                     depth: Some(d),
@@ -65,7 +74,14 @@ impl Player {
 
     fn choose(&self, game: &Game, seed: u64, caps: &Caps) -> Option<crate::rules::Move> {
         if let Some(req) = self.request(seed) {
-            return think(game, &req, caps, None).map(|a| a.best);
+            let weights = match *self {
+                Player::DepthWithKing(_, king) => Some(Weights {
+                    king,
+                    ..Weights::for_rules(&game.rules)
+                }),
+                _ => None,
+            };
+            return think_with_weights(game, &req, caps, None, weights).map(|a| a.best);
         }
         let eval = Evaluator::new(&game.rules);
         let list = legal_moves(&game.rules, &game.position);
@@ -200,4 +216,42 @@ pub fn run_match(
         }
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse() {
+        assert_eq!(Player::parse("greedy"), Some(Player::Greedy));
+        assert_eq!(
+            Player::parse("100ms"),
+            Some(Player::TimePerMove(Duration::from_millis(100)))
+        );
+        assert_eq!(Player::parse("depth4"), Some(Player::Depth(4)));
+        assert_eq!(
+            Player::parse("depth4:king250"),
+            Some(Player::DepthWithKing(4, 250))
+        );
+        assert_eq!(Player::parse("hard"), Some(Player::Level(Level::Hard)));
+        assert_eq!(Player::parse("depthx"), None);
+    }
+
+    #[test]
+    fn elo_of_an_even_and_a_winning_score() {
+        let even = MatchResult {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let (lo, mid, hi) = even.elo();
+        assert!(mid.abs() < 1e-9 && lo < 0.0 && hi > 0.0);
+        let ahead = MatchResult {
+            wins: 30,
+            draws: 10,
+            losses: 0,
+        };
+        assert!(ahead.elo().0 > 100.0);
+    }
 }

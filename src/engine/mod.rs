@@ -113,6 +113,17 @@ fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
 
 /// Choose a move for the side to move of `game`. `None` when it has no legal move.
 pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>) -> Option<Answer> {
+    think_with_weights(game, req, caps, stop, None)
+}
+
+/// As `think`, evaluating with `weights` when given (self-play tuning).
+pub fn think_with_weights(
+    game: &Game,
+    req: &Request,
+    caps: &Caps,
+    stop: Option<&AtomicBool>,
+    weights: Option<eval::Weights>,
+) -> Option<Answer> {
     let limits = effective_limits(req, caps);
     let noise = req
         .level
@@ -121,6 +132,9 @@ pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>)
     let mut searcher = Searcher::new(&game.rules, table_megabytes(&limits, caps));
     if let Some(flag) = stop {
         searcher = searcher.with_stop_flag(flag);
+    }
+    if let Some(w) = weights {
+        searcher = searcher.with_weights(w);
     }
     let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
     let mut answer = Answer {

@@ -91,6 +91,12 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Evaluate with these weights instead of the variant's defaults.
+    pub fn with_weights(mut self, weights: super::eval::Weights) -> Self {
+        self.eval = Evaluator::with_weights(&self.rules, weights);
+        self
+    }
+
     /// Stop early when this flag turns true (another thread's request).
     pub fn with_stop_flag(mut self, flag: &'a AtomicBool) -> Self {
         self.stop_flag = Some(flag);
