@@ -212,15 +212,8 @@ impl Hub {
                                     format!("{:.2}", -99.0 + n as f64 / 100.0)
                                 }
                             };
-                            let mut p = game.position;
                             let pv: Vec<String> =
-                                a.pv.iter()
-                                    .map(|m| {
-                                        let t = hub_move(m, &self.rules);
-                                        p = p.play(m);
-                                        t
-                                    })
-                                    .collect();
+                                a.pv.iter().map(|m| hub_move(m, &self.rules)).collect();
                             out.push(format!(
                                 "info depth={} score={score} nodes={} time={secs:.3} nps={:.2} pv=\"{}\"",
                                 a.depth,

@@ -171,12 +171,11 @@ fn to_response(
             loss_in_plies: Some(n),
         },
     };
-    let mut pv = Vec::new();
-    let mut p = *pos;
-    for m in &answer.pv {
-        pv.push(moves::full(m, rules.board));
-        p = p.play(m);
-    }
+    let pv = answer
+        .pv
+        .iter()
+        .map(|m| moves::full(m, rules.board))
+        .collect();
     let ms = answer.elapsed.as_millis() as u64;
     let secs = answer.elapsed.as_secs_f64();
     BestMoveResponse {
