@@ -4,7 +4,7 @@
 use super::eval::Evaluator;
 use super::limits::Limits;
 use super::tt::{Bound, Table};
-use crate::rules::movegen::{generate, has_capture};
+use crate::rules::movegen::{generate, has_capture, has_plain_move};
 use crate::rules::{Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -308,16 +308,14 @@ impl<'a> Searcher<'a> {
         alpha = alpha_in;
         let beta = beta.min(beta_ceiling);
 
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        generate(&self.rules, pos, &mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return -WIN + ply as i32;
-        }
-        let forced_captures = list[0].is_capture() && self.rules.forced_capture;
         let mut depth = depth;
         if depth <= 0 {
-            // Quiescence: resolve pending captures, for us or (one ply) for the opponent.
+            // Quiescence, decided from bitboards before any move is built: resolve pending
+            // captures, for us or (one ply) for the opponent.
+            let capture = has_capture(&self.rules, pos);
+            if !capture && !has_plain_move(&self.rules, pos) {
+                return -WIN + ply as i32;
+            }
             let quiet_for_them = || {
                 let mut flipped = *pos;
                 flipped.side = pos.side.opponent();
@@ -325,22 +323,29 @@ impl<'a> Searcher<'a> {
             };
             // On the first quiescence ply a capture threat against us is looked at with every
             // reply; further down only captures continue.
+            let forced_captures = capture && self.rules.forced_capture;
             if !forced_captures && (depth < 0 || quiet_for_them()) {
-                self.lists[ply] = list;
                 return self.eval.evaluate(pos);
             }
             if depth < -MAX_QUIESCENCE {
-                self.lists[ply] = list;
                 return self.eval.evaluate(pos);
             }
         }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        generate(&self.rules, pos, &mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -WIN + ply as i32;
+        }
+        let forced_captures = list[0].is_capture() && self.rules.forced_capture;
         if list.len() == 1 && depth > 0 {
             depth += 1; // a forced move costs no depth
         }
 
         // The parent pushed this position's hash (the root pushes its own).
         let key = self.stack.last().map_or_else(|| pos.hash(), |&(h, _)| h);
-        let entry = self.tt.probe(key);
+        // Quiescence nodes skip the table: a probe there costs a cache miss for little.
+        let entry = if depth > 0 { self.tt.probe(key) } else { None };
         if let Some(e) = entry {
             if e.depth as i32 >= depth && depth > 0 {
                 let s = score_from_tt(e.score, ply);
@@ -372,6 +377,9 @@ impl<'a> Searcher<'a> {
             let child = pos.play(mv);
             self.push(&child, pos, mv);
             let next_depth = depth - 1;
+            if next_depth > 0 {
+                self.tt.prefetch(child_key(&self.stack));
+            }
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
@@ -433,15 +441,23 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            key,
-            depth.max(0),
-            score_to_tt(best_score, ply),
-            bound,
-            best_move.as_ref(),
-        );
+        if depth > 0 {
+            self.tt.store(
+                key,
+                depth.max(0),
+                score_to_tt(best_score, ply),
+                bound,
+                best_move.as_ref(),
+            );
+        }
         best_score
     }
+}
+
+/// The hash `push` just recorded.
+#[inline(always)]
+fn child_key(stack: &[(u64, bool)]) -> u64 {
+    stack.last().map_or(0, |&(h, _)| h)
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {

@@ -207,6 +207,20 @@ fn count_plain(rules: &Rules, pos: &Position) -> usize {
     n
 }
 
+/// Whether the side to move has a plain (non-capturing) move: a one-step check per piece,
+/// enough for flying kings too (a king that cannot step cannot slide).
+pub fn has_plain_move(rules: &Rules, pos: &Position) -> bool {
+    let g = rules.board.geometry();
+    let empty = pos.empty_squares();
+    let us = pos.us();
+    let men = us & !pos.kings;
+    let kings = us & pos.kings;
+    forward_dirs(pos.side)
+        .iter()
+        .any(|&dir| g.shift(men, dir) & empty != 0)
+        || ALL_DIRS.iter().any(|&dir| g.shift(kings, dir) & empty != 0)
+}
+
 /// Plain (non-capturing) moves only.
 pub fn generate_plain(rules: &Rules, pos: &Position, out: &mut MoveList) {
     let g = rules.board.geometry();
