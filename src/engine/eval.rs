@@ -46,10 +46,50 @@ impl Weights {
 
 pub struct Evaluator {
     pub weights: Weights,
-    centre: Bitboard,
-    /// `advance[color][bit]`: rows a man of that colour on that square has advanced.
-    advance: [[i32; 64]; 2],
+    /// Per colour, what a man is worth on each square (advance, centre, back-row guard),
+    /// as bit planes: the sum over men is `offset × men + Σ 2^k · |men ∩ plane k|`, a few
+    /// popcounts instead of a loop over the men.
+    man_squares: [SquareTable; 2],
     rules: Rules,
+}
+
+/// A per-square value table stored as bit planes.
+#[derive(Copy, Clone, Debug)]
+struct SquareTable {
+    offset: i32,
+    planes: [Bitboard; 16],
+    /// Planes in use (the highest value's bit length).
+    used: usize,
+}
+
+impl SquareTable {
+    fn new(valid: Bitboard, value: impl Fn(u8) -> i32) -> Self {
+        let offset = Bits(valid).map(&value).min().unwrap_or(0);
+        let mut planes = [0; 16];
+        for bit in Bits(valid) {
+            let v = (value(bit) - offset).clamp(0, (1 << 16) - 1);
+            for (k, plane) in planes.iter_mut().enumerate() {
+                if v & (1 << k) != 0 {
+                    *plane |= 1 << bit;
+                }
+            }
+        }
+        let used = 16 - planes.iter().rev().take_while(|&&p| p == 0).count();
+        SquareTable {
+            offset,
+            planes,
+            used,
+        }
+    }
+
+    #[inline(always)]
+    fn sum(&self, pieces: Bitboard) -> i32 {
+        let mut total = self.offset * pieces.count_ones() as i32;
+        for (k, plane) in self.planes[..self.used].iter().enumerate() {
+            total += ((pieces & plane).count_ones() as i32) << k;
+        }
+        total
+    }
 }
 
 impl Evaluator {
@@ -68,16 +108,27 @@ impl Evaluator {
                 centre |= 1u64 << bit;
             }
         }
-        let mut advance = [[0; 64]; 2];
-        for bit in Bits(g.valid) {
-            let row = g.row(bit) as i32;
-            advance[Color::White.index()][bit as usize] = g.side as i32 - 1 - row;
-            advance[Color::Black.index()][bit as usize] = row;
-        }
+        let man_squares = [Color::White, Color::Black].map(|color| {
+            let home = rules.promotion_row(color.opponent());
+            SquareTable::new(g.valid, |bit| {
+                let row = g.row(bit) as i32;
+                let advanced = match color {
+                    Color::White => g.side as i32 - 1 - row,
+                    Color::Black => row,
+                };
+                let mut v = advanced * weights.advance;
+                if centre & (1 << bit) != 0 {
+                    v += weights.centre;
+                }
+                if home & (1 << bit) != 0 {
+                    v += weights.back_guard;
+                }
+                v
+            })
+        });
         Evaluator {
             weights,
-            centre,
-            advance,
+            man_squares,
             rules: *rules,
         }
     }
@@ -88,12 +139,7 @@ impl Evaluator {
         let men = pos.men(color);
         let kings = pos.kings_of(color);
         let mut score = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
-        let table = &self.advance[color.index()];
-        let advanced: i32 = Bits(men).map(|b| table[b as usize]).sum();
-        score += advanced * w.advance;
-        score += (men & self.centre).count_ones() as i32 * w.centre;
-        let home = self.rules.promotion_row(color.opponent());
-        score += (men & home).count_ones() as i32 * w.back_guard;
+        score += self.man_squares[color.index()].sum(men);
         // Runaway: a man one or two steps from crowning whose next square is free.
         let empty = pos.empty_squares();
         let crown = self.rules.promotion_row(color);

@@ -21,31 +21,26 @@ pub struct Entry {
     pub to: u8,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    captures: 0,
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-    from: 0,
-    to: 0,
-};
+/// A slot as stored: `[key, captures, packed]`, where `packed` holds the score (low 32
+/// bits), depth, bound, from and to. All zero is an empty slot (depth 0 is never stored),
+/// so a new table is zeroed memory the allocator hands over without writing it.
+type Slot = [u64; 3];
 
 pub struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
 }
 
 impl Table {
     /// A table of at most `megabytes` MiB (a power of two of entries, at least 1024).
     pub fn new(megabytes: usize) -> Self {
-        let want = (megabytes.max(1) * 1024 * 1024) / std::mem::size_of::<Entry>();
+        let want = (megabytes.max(1) * 1024 * 1024) / std::mem::size_of::<Slot>();
         let mut size = 1024;
         while size * 2 <= want {
             size *= 2;
         }
         Table {
-            entries: vec![EMPTY; size],
+            slots: vec![[0; 3]; size],
             mask: size - 1,
         }
     }
@@ -56,7 +51,7 @@ impl Table {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot: *const Entry = &self.entries[key as usize & self.mask];
+            let slot: *const Slot = &self.slots[key as usize & self.mask];
             // SAFETY: `_mm_prefetch` only needs SSE, which every x86_64 CPU has (it is part of
             // the architecture's baseline target features), and a prefetch is a hint that never
             // faults nor changes memory; the pointer also comes from a live reference.
@@ -71,24 +66,46 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.depth >= 0).then_some(e)
+        let [k, captures, packed] = self.slots[key as usize & self.mask];
+        let depth = (packed >> 32) as u8 as i8;
+        if k != key || depth <= 0 {
+            return None;
+        }
+        Some(Entry {
+            key,
+            captures,
+            score: packed as u32 as i32,
+            depth,
+            bound: match (packed >> 40) as u8 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            from: (packed >> 48) as u8,
+            to: (packed >> 56) as u8,
+        })
     }
 
+    /// Store a search result; `depth` must be at least 1 (quiescence is not stored).
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<&Move>) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key == key && slot.depth as i32 > depth && bound != Bound::Exact {
+        let slot = &mut self.slots[key as usize & self.mask];
+        let old_depth = (slot[2] >> 32) as u8 as i8;
+        if slot[0] == key && old_depth as i32 > depth && bound != Bound::Exact {
             return;
         }
-        *slot = Entry {
-            key,
-            captures: best.map_or(0, |m| m.captures),
-            score,
-            depth: depth.clamp(0, 127) as i8,
-            bound,
-            from: best.map_or(0, |m| m.from),
-            to: best.map_or(0, |m| m.to),
+        let bound_bits: u64 = match bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
         };
+        let depth = depth.clamp(1, 127) as u8 as u64;
+        let from = best.map_or(0, |m| m.from) as u64;
+        let to = best.map_or(0, |m| m.to) as u64;
+        *slot = [
+            key,
+            best.map_or(0, |m| m.captures),
+            score as u32 as u64 | depth << 32 | bound_bits << 40 | from << 48 | to << 56,
+        ];
     }
 }
 
@@ -98,5 +115,34 @@ impl Entry {
             && self.to == m.to
             && self.captures == m.captures
             && !(self.from == 0 && self.to == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{legal_moves, notation::fen, Rules};
+
+    #[test]
+    fn a_stored_entry_comes_back_whole_and_an_empty_slot_misses() {
+        let rules = Rules::preset("international").expect("preset");
+        let pos = fen::parse("W:WK46,28:B23,19,K3", rules.board)
+            .expect("fen")
+            .position;
+        let mv = legal_moves(&rules, &pos)[0];
+        let mut table = Table::new(1);
+        let key = 0xdead_beef_0123_4567;
+        assert!(table.probe(key).is_none());
+        table.store(key, 7, -29_950, Bound::Lower, Some(&mv));
+        let e = table.probe(key).expect("stored");
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.from, e.to, e.captures),
+            (-29_950, 7, Bound::Lower, mv.from, mv.to, mv.captures)
+        );
+        assert!(e.matches(&mv));
+        // A shallower non-exact result does not replace a deeper one of the same position.
+        table.store(key, 3, 12, Bound::Upper, None);
+        assert_eq!(table.probe(key).map(|e| e.depth), Some(7));
+        assert!(table.probe(key ^ 1).is_none());
     }
 }
