@@ -103,11 +103,7 @@ pub fn arena_command(
 ) -> Result<(), String> {
     use crate::engine::arena::{run_match, Player};
     let rules = preset_rules(variant)?;
-    let parse = |t: &str| {
-        Player::parse(t).ok_or_else(|| {
-            format!("unknown player '{t}': easy, medium, hard, max, greedy, <N>ms, depth<N> or depth<N>:king<V>")
-        })
-    };
+    let parse = |t: &str| Player::parse(t, &rules);
     let (pa, pb) = (parse(a)?, parse(b)?);
     let caps = crate::engine::Caps::default();
     let result = run_match(&rules, pa, pb, pairs, seed, &caps, |r| {
@@ -136,4 +132,36 @@ pub fn arena_command(
         hi
     )
     .map_err(|e| e.to_string())
+}
+
+/// `tune`: self-play samples, then a Texel fit of the evaluation weights.
+pub fn tune_command(
+    variant: &str,
+    weights: &str,
+    (games, depth, opening_plies, seed): (usize, u32, usize, u64),
+    out: &mut impl Write,
+) -> Result<(), String> {
+    use crate::engine::eval::Weights;
+    use crate::engine::tune::{fit, self_play_samples};
+    let rules = preset_rules(variant)?;
+    let start = Weights::for_rules(&rules).with_overrides(weights)?;
+    let plan = (games, depth, opening_plies, seed);
+    let samples = self_play_samples(&rules, start, plan, |n, s| {
+        if n % 100 == 0 {
+            let _ = writeln!(std::io::stderr(), "  {n} games, {s} positions");
+        }
+    });
+    let fitted = fit(&rules, start, &samples);
+    let mut write = |line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
+    write(format!(
+        "{variant}: {} positions from {games} games at depth {depth}; scale {:.3}",
+        samples.len(),
+        fitted.scale
+    ))?;
+    write(format!(
+        "loss {:.6} -> {:.6}",
+        fitted.loss_before, fitted.loss_after
+    ))?;
+    write(format!("before: {}", start.describe()))?;
+    write(format!("after:  {}", fitted.weights.describe()))
 }

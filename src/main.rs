@@ -48,6 +48,27 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Fit the evaluation weights to self-play games (Texel's method); prints the weights in
+    /// the `depth<N>:<weights>` form the arena takes, to check them in a match.
+    Tune {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        /// Self-play games to draw positions from.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Search depth of the self-play games.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Random plies that open each game (variety).
+        #[arg(long, default_value_t = 6)]
+        opening_plies: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from the variant's weights with these overrides (`king=250,advance=4`); the
+        /// self-play games use them too.
+        #[arg(long, default_value = "")]
+        weights: String,
+    },
     /// Speak the Hub protocol (version 2, as Scan does) on stdin/stdout.
     Hub,
     /// Read FEN lines on stdin, print each position's legal moves (for differential tests).
@@ -84,6 +105,19 @@ fn main() -> ExitCode {
             pairs,
             seed,
         }) => cli::arena_command(&variant, &a, &b, pairs, seed, &mut std::io::stdout().lock()),
+        Some(Command::Tune {
+            variant,
+            games,
+            depth,
+            opening_plies,
+            seed,
+            weights,
+        }) => cli::tune_command(
+            &variant,
+            &weights,
+            (games, depth, opening_plies, seed),
+            &mut std::io::stdout().lock(),
+        ),
         Some(Command::Hub) => draughts_api::engine::hub::run(
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),

@@ -17,32 +17,35 @@ pub enum Player {
     Depth(u32),
     /// One ply: the move whose resulting position evaluates best.
     Greedy,
-    /// The searcher to a fixed depth with the king valued at this many centipieces
-    /// (self-play tuning of the king weight).
-    DepthWithKing(u32, i32),
+    /// The searcher to a fixed depth evaluating with these weights (self-play tuning).
+    DepthWithWeights(u32, Weights),
 }
 
 impl Player {
-    pub fn parse(text: &str) -> Option<Player> {
+    /// `greedy`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` (the variant's
+    /// weights with overrides) or a level.
+    pub fn parse(text: &str, rules: &Rules) -> Result<Player, String> {
         if text == "greedy" {
-            return Some(Player::Greedy);
+            return Ok(Player::Greedy);
         }
+        let number = |t: &str| t.parse().map_err(|_| format!("'{t}' is not a number"));
         if let Some(ms) = text.strip_suffix("ms") {
-            return ms
-                .parse()
-                .ok()
-                .map(|n| Player::TimePerMove(Duration::from_millis(n)));
+            return Ok(Player::TimePerMove(Duration::from_millis(number(ms)?)));
         }
         if let Some(d) = text.strip_prefix("depth") {
-            if let Some((depth, king)) = d.split_once(":king") {
-                return Some(Player::DepthWithKing(
-                    depth.parse().ok()?,
-                    king.parse().ok()?,
-                ));
+            if let Some((depth, overrides)) = d.split_once(':') {
+                let weights = Weights::for_rules(rules).with_overrides(overrides)?;
+                return Ok(Player::DepthWithWeights(number(depth)? as u32, weights));
             }
-            return d.parse().ok().map(Player::Depth);
+            return Ok(Player::Depth(number(d)? as u32));
         }
-        Level::parse(text).map(Player::Level)
+        Level::parse(text).map(Player::Level).ok_or_else(|| {
+            format!(
+                "unknown player '{text}': easy, medium, hard, max, greedy, <N>ms, depth<N> \
+                 or depth<N>:<weight>=<value>,... (weights: {})",
+                Weights::NAMES.join(", ")
+            )
+        })
     }
 
     /// The searcher request this player makes (`None` for the greedy player).
@@ -57,7 +60,7 @@ impl Player {
                     ..Limits::default()
                 },
             ),
-            Player::Depth(d) | Player::DepthWithKing(d, _) => (
+            Player::Depth(d) | Player::DepthWithWeights(d, _) => (
                 None,
                 Limits {
                     depth: Some(d),
@@ -75,10 +78,7 @@ impl Player {
     fn choose(&self, game: &Game, seed: u64, caps: &Caps) -> Option<crate::rules::Move> {
         if let Some(req) = self.request(seed) {
             let weights = match *self {
-                Player::DepthWithKing(_, king) => Some(Weights {
-                    king,
-                    ..Weights::for_rules(&game.rules)
-                }),
+                Player::DepthWithWeights(_, weights) => Some(weights),
                 _ => None,
             };
             return think_with_weights(game, &req, caps, None, weights).map(|a| a.best);
@@ -163,6 +163,27 @@ pub fn play_game(
     max_plies: u32,
     caps: &Caps,
 ) -> Option<Color> {
+    play_recorded(
+        rules,
+        opening,
+        (white, black),
+        seed,
+        max_plies,
+        caps,
+        |_| {},
+    )
+}
+
+/// As `play_game`, showing `seen` every position after the opening (before its move).
+pub fn play_recorded(
+    rules: &Rules,
+    opening: &[usize],
+    (white, black): (Player, Player),
+    seed: u64,
+    max_plies: u32,
+    caps: &Caps,
+    mut seen: impl FnMut(&Position),
+) -> Option<Color> {
     let mut game = Game::new(*rules, Position::initial(rules), None);
     for &i in opening {
         let list = legal_moves(rules, &game.position);
@@ -185,6 +206,7 @@ pub fn play_game(
         } else {
             black
         };
+        seen(&game.position);
         let mv = player.choose(&game, seed.wrapping_add(ply.wrapping_mul(0x9e37)), caps)?;
         game.play(&mv);
         ply += 1;
@@ -224,18 +246,33 @@ mod tests {
 
     #[test]
     fn players_parse() {
-        assert_eq!(Player::parse("greedy"), Some(Player::Greedy));
+        let rules = Rules::preset("english").expect("preset");
+        let parse = |t: &str| Player::parse(t, &rules);
+        assert_eq!(parse("greedy"), Ok(Player::Greedy));
         assert_eq!(
-            Player::parse("100ms"),
-            Some(Player::TimePerMove(Duration::from_millis(100)))
+            parse("100ms"),
+            Ok(Player::TimePerMove(Duration::from_millis(100)))
         );
-        assert_eq!(Player::parse("depth4"), Some(Player::Depth(4)));
+        assert_eq!(parse("depth4"), Ok(Player::Depth(4)));
+        let tuned = Weights {
+            king: 250,
+            advance: 7,
+            ..Weights::for_rules(&rules)
+        };
         assert_eq!(
-            Player::parse("depth4:king250"),
-            Some(Player::DepthWithKing(4, 250))
+            parse("depth4:king=250,advance=7"),
+            Ok(Player::DepthWithWeights(4, tuned))
         );
-        assert_eq!(Player::parse("hard"), Some(Player::Level(Level::Hard)));
-        assert_eq!(Player::parse("depthx"), None);
+        assert_eq!(parse("hard"), Ok(Player::Level(Level::Hard)));
+        for bad in [
+            "depthx",
+            "depth4:queen=3",
+            "depth4:king",
+            "depth4:king=x",
+            "fast",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

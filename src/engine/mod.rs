@@ -6,6 +6,7 @@ pub mod hub;
 pub mod limits;
 pub mod search;
 pub mod tt;
+pub mod tune;
 
 pub use limits::{Level, Limits};
 pub use search::{Score, SearchResult, Searcher};
