@@ -3,79 +3,11 @@
 
 use draughts_api::engine::{think, Caps, Level, Limits, Request, Score};
 use draughts_api::rules::notation::fen;
-use draughts_api::rules::{legal_moves, Color, Game, Position, Rules};
+use draughts_api::rules::{legal_moves, Game, Position, Rules};
 use std::time::{Duration, Instant};
 
-/// Plain minimax on material (a man 100, a king the variant's king value; no legal move is a
-/// loss), no pruning, no tables.
-fn minimax(rules: &Rules, pos: &Position, depth: u32) -> i32 {
-    let list = legal_moves(rules, pos);
-    if list.is_empty() {
-        return -100_000 - depth as i32; // losing sooner is worse
-    }
-    // Quiescent: at the horizon, pending captures are played out.
-    if depth == 0 && list[0].is_capture() {
-        return list
-            .iter()
-            .map(|mv| -minimax(rules, &pos.play(mv), 0))
-            .max()
-            .unwrap_or(0);
-    }
-    if depth == 0 {
-        let king = draughts_api::engine::eval::Weights::for_rules(rules).king;
-        let (m, k) = pos.counts(pos.side);
-        let (om, ok) = pos.counts(pos.side.opponent());
-        return (100 * m as i32 + king * k as i32) - (100 * om as i32 + king * ok as i32);
-    }
-    list.iter()
-        .map(|mv| -minimax(rules, &pos.play(mv), depth - 1))
-        .max()
-        .unwrap_or(0)
-}
-
-/// Random sparse positions, deterministic.
-fn random_positions(rules: &Rules, count: usize, seed: u64) -> Vec<Position> {
-    let g = rules.board.geometry();
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Position::empty(
-            rules.board,
-            if next() % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            },
-        );
-        let pieces = 3 + next() % 5;
-        for i in 0..pieces {
-            let square = 1 + (next() % g.squares as u64) as u32;
-            let bit = g.bit(square).expect("on board");
-            if pos.occupied() & (1 << bit) != 0 {
-                continue;
-            }
-            let color = if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pos.pieces[color.index()] |= 1 << bit;
-            if next() % 4 == 0 || rules.promotion_row(color) & (1 << bit) != 0 {
-                pos.kings |= 1 << bit;
-            }
-        }
-        if pos.pieces[0] != 0 && pos.pieces[1] != 0 && !legal_moves(rules, &pos).is_empty() {
-            out.push(pos);
-        }
-    }
-    out
-}
+mod common;
+use common::{king_value, minimax, random_positions};
 
 #[test]
 fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
@@ -87,7 +19,7 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
     ] {
         let rules = Rules::preset(variant).expect("preset");
         let mut checked = 0;
-        for pos in random_positions(&rules, 300, seed) {
+        for pos in random_positions(&rules, 300, seed, 3..8, 4) {
             let list = legal_moves(&rules, &pos);
             if list.len() < 2 {
                 continue;
@@ -95,7 +27,7 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
             let depth = 3;
             let values: Vec<i32> = list
                 .iter()
-                .map(|m| -minimax(&rules, &pos.play(m), depth - 1))
+                .map(|m| -minimax(&rules, &pos.play(m), depth - 1, king_value(&rules)))
                 .collect();
             let best = *values.iter().max().expect("moves");
             let second = values.iter().filter(|&&v| v < best).max().copied();
@@ -128,7 +60,8 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
                 .expect("legal");
             // The searcher extends forced lines and threats, so it may see past the minimax's
             // horizon; then a deeper minimax must agree its choice is no worse.
-            let deeper = |i: usize| -minimax(&rules, &pos.play(&list[i]), depth + 1);
+            let deeper =
+                |i: usize| -minimax(&rules, &pos.play(&list[i]), depth + 1, king_value(&rules));
             let best_index = values.iter().position(|&v| v == best).expect("best");
             assert!(
                 values[chosen] == best || deeper(chosen) >= deeper(best_index),

@@ -23,8 +23,7 @@ pub struct Weights {
     pub blocked_man: i32,
     /// Having a king when the opponent has none (kings hunt men from behind).
     pub lone_king_side: i32,
-    /// Drawish endings (kings only with few pieces; with flying kings, a king against at
-    /// most three pieces): divide the score.
+    /// Drawish endings (see `Evaluator::drawish`): divide the score.
     pub drawish_divisor: i32,
 }
 
@@ -251,21 +250,21 @@ impl Evaluator {
         score
     }
 
-    /// Endings that are hard to win whatever the count says: kings only with few pieces;
-    /// with flying kings, a side behind that has a king against at most three pieces.
+    /// Endings that are hard to win whatever the count says. Short kings: kings only, as many
+    /// on each side. Flying kings: the side behind has a king and the side ahead at most
+    /// three pieces on 10×10 (three kings cannot force a lone king there) or two on 8×8
+    /// (where three kings win against one off the long diagonal: Petrov's triangle).
     fn drawish(&self, white_score: i32, (wm, wk): (u32, u32), (bm, bk): (u32, u32)) -> bool {
-        if wk > 0 && bk > 0 && wm + bm == 0 && wk + bk <= 5 {
-            return true;
-        }
         if self.rules.kings != KingKind::Flying {
-            return false;
+            return wm + bm == 0 && wk == bk;
         }
         let (behind_kings, ahead_pieces) = if white_score < 0 {
             (wk, bm + bk)
         } else {
             (bk, wm + wk)
         };
-        behind_kings > 0 && ahead_pieces <= 3
+        let most = if self.rules.board.side() == 10 { 3 } else { 2 };
+        behind_kings > 0 && ahead_pieces <= most
     }
 
     /// Score from the side to move's view.
@@ -326,9 +325,20 @@ mod tests {
         let drawish = score("international", "W:WK10,K20,30:BK45", "");
         let clear = score("international", "W:WK10,K20,30,31:BK45", "");
         assert!(drawish > 0 && drawish * 3 < clear, "{drawish} vs {clear}");
-        // Short kings (English): the same material is a win, the score is not divided.
+        // Short kings (English): the same material is a win, the score is not divided;
+        // kings only and as many on each side is divided.
         let english = score("english", "W:WK10,K20,30:BK5", "");
         assert!(english > 250, "{english}");
+        let level = score("english", "W:WK10,K20:BK5,K13", "drawish_divisor=1");
+        let divided = score("english", "W:WK10,K20:BK5,K13", "drawish_divisor=4");
+        assert_eq!(level / 4, divided);
+        // Flying kings on 8×8: three pieces against a king are not drawish (Petrov's
+        // triangle), two are.
+        let with = |fen: &str, d: &str| score("russian", fen, &format!("drawish_divisor={d}"));
+        let three = "W:WK10,K20,K30:BK5";
+        assert_eq!(with(three, "1"), with(three, "4"));
+        let two = "W:WK10,K20:BK5";
+        assert_eq!(with(two, "1") / 4, with(two, "4"));
     }
 
     #[test]
