@@ -40,3 +40,59 @@ fn international_middlegame(position: &str) -> u64 {
 fn english_start() -> u64 {
     search("english", "B:W21-32:B1-12")
 }
+
+/// Twelve consecutive positions of one international game (each side's moves chosen by a
+/// depth-6 search from the first bench position).
+fn game_line() -> (Rules, Vec<draughts_api::rules::Position>) {
+    let rules = Rules::preset("international").expect("preset");
+    let mut pos = fen::parse(
+        "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
+        rules.board,
+    )
+    .expect("fen")
+    .position;
+    let mut line = Vec::new();
+    for _ in 0..12 {
+        line.push(pos);
+        let mut searcher = draughts_api::engine::Searcher::new(&rules, 4);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        match searcher.search(&pos, &[pos.hash()], limits, false) {
+            Some(r) => pos = pos.play(&r.best),
+            None => break,
+        }
+    }
+    (rules, line)
+}
+
+/// Searching a game's positions one after another (depth 9 each), with a new table per
+/// search (what the service does) or one table kept across them (what a table shared
+/// between requests could give a client that asks about consecutive positions).
+#[divan::bench(args = [false, true])]
+fn game_sequence_depth9(bencher: divan::Bencher, keep_table: bool) {
+    let (rules, line) = game_line();
+    let limits = Limits {
+        depth: Some(9),
+        ..Limits::default()
+    };
+    bencher.bench_local(|| {
+        let mut kept = draughts_api::engine::Searcher::new(&rules, 16);
+        let mut nodes = 0;
+        for pos in &line {
+            let result = if keep_table {
+                kept.search(pos, &[pos.hash()], limits, false)
+            } else {
+                draughts_api::engine::Searcher::new(&rules, 16).search(
+                    pos,
+                    &[pos.hash()],
+                    limits,
+                    false,
+                )
+            };
+            nodes += result.map_or(0, |r| r.nodes);
+        }
+        nodes
+    });
+}
