@@ -226,7 +226,7 @@ impl Evaluator {
         let kings = pos.kings_of(color);
         let mut score = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
         score += self.man_squares[color.index()].sum(men);
-        // Runaway: a man one or two steps from crowning whose next square is free.
+        // Runaway: a man one step from crowning whose crowning square is free.
         let empty = pos.empty_squares();
         let crown = self.rules.promotion_row(color);
         let dirs: [usize; 2] = if color == Color::White {

@@ -444,7 +444,7 @@ impl<'a> Searcher<'a> {
         if depth > 0 {
             self.tt.store(
                 key,
-                depth.max(0),
+                depth,
                 score_to_tt(best_score, ply),
                 bound,
                 best_move.as_ref(),
