@@ -7,7 +7,7 @@
 use draughts_api::engine::{think, Caps, Limits, Request};
 use draughts_api::rules::movegen::has_capture;
 use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::{legal_moves, Game, Position, Rules};
+use draughts_api::rules::{legal_moves, Game, Position, Rules, PRESETS};
 
 mod common;
 use common::{king_value, move_values, random_positions};
@@ -43,14 +43,8 @@ fn disproof_at(
     let list = legal_moves(rules, pos);
     let mv = list[index];
     let values = move_values(rules, pos, depth, king_value(rules));
-    let others = values
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != index)
-        .map(|(_, &v)| v)
-        .max()?;
-    if values[index] < others + 100 {
-        return Some(format!("not best by a man: {values:?}"));
+    if lead(&values, index)? < 100 {
+        return Some(format!("not best by a man at depth {depth}: {values:?}"));
     }
     if values[index].abs() >= 100_000 {
         return Some("a forced win of the game, not of material".into());
@@ -71,19 +65,23 @@ fn disproof_at(
             if mv.crowns {
                 return Some("crowns at once: no breakthrough needed".into());
             }
-            let flat = move_values(rules, pos, depth, 100);
-            let flat_others = flat
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != index)
-                .map(|(_, &v)| v)
-                .max()?;
-            if flat[index] >= flat_others + 100 {
+            if lead(&move_values(rules, pos, depth, 100), index)? >= 100 {
                 return Some("wins as much without crowning".into());
             }
         }
     }
     None
+}
+
+/// How far move `index` scores above the best other move (`None` with a single move).
+fn lead(values: &[i32], index: usize) -> Option<i32> {
+    let others = values
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != index)
+        .map(|(_, &v)| v)
+        .max()?;
+    Some(values[index] - others)
 }
 
 struct Tactic {
@@ -159,17 +157,8 @@ fn every_tactic_is_proven_then_found_by_the_searcher() {
 #[test]
 #[ignore]
 fn find_tactics() {
-    for variant in [
-        "international",
-        "plyyard",
-        "english",
-        "spanish",
-        "russian",
-        "brazilian",
-        "italian",
-        "czech",
-    ] {
-        let rules = Rules::preset(variant).expect("preset");
+    for preset in PRESETS {
+        let (variant, rules) = (preset.id, preset.rules);
         let ten = rules.board.geometry().side == 10;
         let depth = if ten { 4 } else { 5 };
         for (kind, pieces, kings) in [(Kind::Shot, 6..12, 8), (Kind::Breakthrough, 4..9, 0)] {
