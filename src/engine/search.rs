@@ -4,7 +4,7 @@
 use super::eval::Evaluator;
 use super::limits::Limits;
 use super::tt::{Bound, Table};
-use crate::rules::movegen::{generate, has_capture, has_plain_move};
+use crate::rules::movegen::{generate, has_capture, has_plain_move, opponent_has_capture};
 use crate::rules::{Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -220,9 +220,12 @@ impl<'a> Searcher<'a> {
         Some(best)
     }
 
-    fn push(&mut self, child: &Position, parent: &Position, mv: &Move) {
+    /// Record the child on the path; its hash is returned (the table key of the child).
+    fn push(&mut self, child: &Position, parent: &Position, mv: &Move) -> u64 {
         let irreversible = mv.is_capture() || parent.kings & (1 << mv.from) == 0;
-        self.stack.push((child.hash(), irreversible));
+        let hash = child.hash();
+        self.stack.push((hash, irreversible));
+        hash
     }
 
     /// The current position (top of the stack) occurred before with no irreversible move between.
@@ -316,15 +319,10 @@ impl<'a> Searcher<'a> {
             if !capture && !has_plain_move(&self.rules, pos) {
                 return -WIN + ply as i32;
             }
-            let quiet_for_them = || {
-                let mut flipped = *pos;
-                flipped.side = pos.side.opponent();
-                !has_capture(&self.rules, &flipped)
-            };
             // On the first quiescence ply a capture threat against us is looked at with every
             // reply; further down only captures continue.
             let forced_captures = capture && self.rules.forced_capture;
-            if !forced_captures && (depth < 0 || quiet_for_them()) {
+            if !forced_captures && (depth < 0 || !opponent_has_capture(&self.rules, pos)) {
                 return self.eval.evaluate(pos);
             }
             if depth < -MAX_QUIESCENCE {
@@ -347,7 +345,7 @@ impl<'a> Searcher<'a> {
         // Quiescence nodes skip the table: a probe there costs a cache miss for little.
         let entry = if depth > 0 { self.tt.probe(key) } else { None };
         if let Some(e) = entry {
-            if e.depth as i32 >= depth && depth > 0 {
+            if e.depth as i32 >= depth {
                 let s = score_from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -375,10 +373,10 @@ impl<'a> Searcher<'a> {
         for (n, &(_, i)) in keys.iter().enumerate() {
             let mv = &list[i];
             let child = pos.play(mv);
-            self.push(&child, pos, mv);
+            let child_key = self.push(&child, pos, mv);
             let next_depth = depth - 1;
             if next_depth > 0 {
-                self.tt.prefetch(child_key(&self.stack));
+                self.tt.prefetch(child_key);
             }
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
@@ -452,12 +450,6 @@ impl<'a> Searcher<'a> {
         }
         best_score
     }
-}
-
-/// The hash `push` just recorded.
-#[inline(always)]
-fn child_key(stack: &[(u64, bool)]) -> u64 {
-    stack.last().map_or(0, |&(h, _)| h)
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {

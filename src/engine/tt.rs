@@ -12,7 +12,6 @@ pub enum Bound {
 
 #[derive(Copy, Clone, Debug)]
 pub struct Entry {
-    pub key: u64,
     pub captures: u64,
     pub score: i32,
     pub depth: i8,
@@ -72,7 +71,6 @@ impl Table {
             return None;
         }
         Some(Entry {
-            key,
             captures,
             score: packed as u32 as i32,
             depth,

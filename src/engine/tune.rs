@@ -6,7 +6,7 @@
 use super::arena::{openings, play_recorded, Player};
 use super::eval::{Evaluator, Weights};
 use super::Caps;
-use crate::rules::movegen::has_capture;
+use crate::rules::movegen::{has_capture, opponent_has_capture};
 use crate::rules::{Color, Position, Rules};
 
 /// A position and the result of its game for White (1, ½ or 0).
@@ -40,9 +40,7 @@ pub fn self_play_samples(
             300,
             &caps,
             |pos| {
-                let mut flipped = *pos;
-                flipped.side = pos.side.opponent();
-                if !has_capture(rules, pos) && !has_capture(rules, &flipped) {
+                if !has_capture(rules, pos) && !opponent_has_capture(rules, pos) {
                     quiet.push(*pos);
                 }
             },

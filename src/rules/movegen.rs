@@ -102,6 +102,13 @@ pub fn has_capture(rules: &Rules, pos: &Position) -> bool {
     man_jumpers(rules, pos) != 0 || Bits(us & pos.kings).any(|k| king_has_jump(rules, pos, k))
 }
 
+/// Whether the side not to move would have a capture were it its turn (a threat).
+pub fn opponent_has_capture(rules: &Rules, pos: &Position) -> bool {
+    let mut flipped = *pos;
+    flipped.side = pos.side.opponent();
+    has_capture(rules, &flipped)
+}
+
 /// Men of the side to move that have a first jump, found with shifts.
 #[inline]
 fn man_jumpers(rules: &Rules, pos: &Position) -> Bitboard {

@@ -29,10 +29,8 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         let input = parse_move_input(&req.mv, "move")?;
         let before = game.position;
         let mut legal = MoveList::new();
-        let mv = match replay::play(&mut game, &input, &mut legal) {
-            Ok(mv) => mv,
-            Err(e) => return Err(play_error(&e, "move", &game)),
-        };
+        let mv = replay::play(&mut game, &input, &mut legal)
+            .map_err(|e| play_error(&e, "move", &game))?;
         let response = ApplyResponse {
             mv: MoveView::new(&mv, &before, &rules, false),
             position: fen::write(&game.position),
