@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # HTTP load: POST /moves (start position, capture-heavy position) against the /_echo baseline
 # on the same server in the same run. Needs wrk (apt-get install wrk) and a release build.
-# Usage: [CACHE_ENTRIES=0] scripts/load.sh [seconds] [connections]   (0 turns the cache off)
+# Usage: [CACHE_ENTRIES=0] [ENCODING=gzip] scripts/load.sh [seconds] [connections]
+# (CACHE_ENTRIES=0 turns the cache off; ENCODING sends that Accept-Encoding, so the answers
+# are compressed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-10}
@@ -19,6 +21,7 @@ run() {
   cat >"$lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
+${ENCODING:+wrk.headers["Accept-Encoding"] = "$ENCODING"}
 wrk.body = [[$body]]
 LUA
   local out

@@ -40,6 +40,10 @@ pub struct Config {
     /// Serve `POST /_echo` (parses and re-serializes JSON): the baseline for load tests.
     #[arg(long, env = "DRAUGHTS_API_BENCH_ECHO", default_value_t = false)]
     pub bench_echo: bool,
+    /// Browser origins allowed to call the API (CORS): `*` for any, or a comma-separated list
+    /// such as `https://play.example.com,http://localhost:3000`. No credentials are allowed.
+    #[arg(long, env = "DRAUGHTS_API_CORS_ORIGINS", default_value = "*")]
+    pub cors_origins: String,
     /// Seconds in-flight requests get to finish after SIGTERM.
     #[arg(long, env = "DRAUGHTS_API_SHUTDOWN_SECS", default_value_t = 25)]
     pub shutdown_secs: u64,
@@ -61,6 +65,7 @@ impl Default for Config {
             log_json: false,
             bench_echo: false,
             shutdown_secs: 25,
+            cors_origins: "*".into(),
         }
     }
 }

@@ -2,8 +2,11 @@
 
 pub mod body;
 pub mod cache;
+pub mod compression;
+pub mod conditional;
 pub mod config;
 pub mod context;
+pub mod cors;
 pub mod dto;
 pub mod error;
 pub mod metrics;

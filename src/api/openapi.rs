@@ -9,7 +9,7 @@ use utoipa::OpenApi;
 #[openapi(
     info(
         title = "draughts-api",
-        description = "Rules of draughts in every national variant (legal moves, applying moves, game status, whole-game validation) and a searcher that plays them. Stateless: every request carries its variant, position and history.",
+        description = "Rules of draughts in every national variant (legal moves, applying moves, game status, whole-game validation) and a searcher that plays them. Stateless: every request carries its variant, position and history.\n\n**Browsers on other origins (CORS).** Every endpoint answers CORS preflights for its method; `Content-Type` and `X-Request-Id` may be sent, and `X-Request-Id` and `Retry-After` are readable by the page. By default any origin may call the API (`Access-Control-Allow-Origin: *`, never with credentials: the service holds no user data and sets no cookies). A deployment restricts it with `--cors-origins` / `DRAUGHTS_API_CORS_ORIGINS`, a comma-separated list of origins; requests from other origins are still answered, without CORS headers, so browsers refuse them.\n\n**Compression and caching.** Answers of 1 KiB or more are compressed (gzip, br or zstd, as `Accept-Encoding` asks). `GET /variants` and `GET /openapi.json` carry an `ETag` and `Cache-Control: public, max-age=3600`, and answer `304` to a matching `If-None-Match`.",
         license(name = "MIT", identifier = "MIT")
     ),
     paths(

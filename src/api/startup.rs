@@ -1,18 +1,20 @@
 //! Build the App, bind, run until stopped. Binding port 0 gives tests a free port.
 
+use super::compression;
 use super::config::Config;
+use super::cors::CorsPolicy;
 use super::error::ApiError;
 use super::observe::observe;
-use super::openapi::ApiDoc;
 use super::routes;
 use super::state::AppState;
+use actix_web::dev::HttpServiceFactory;
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::from_fn;
+use actix_web::http::Method;
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
-use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 pub struct Application {
@@ -44,45 +46,100 @@ async fn docs_redirect() -> actix_web::HttpResponse {
         .finish()
 }
 
-/// A resource answering one method; any other gets a 405 problem with `Allow`.
-fn resource<F, Args>(path: &str, method: &'static str, handler: F) -> actix_web::Resource
+/// A resource answering one method; any other gets a 405 problem with `Allow`. Browsers on
+/// other origins get CORS preflights answered for that method.
+fn resource<F, Args>(
+    path: &str,
+    method: Method,
+    handler: F,
+    cors: &CorsPolicy,
+) -> impl HttpServiceFactory
 where
     F: actix_web::Handler<Args>,
     Args: actix_web::FromRequest + 'static,
     F::Output: actix_web::Responder + 'static,
 {
-    let route = if method == "POST" {
-        web::post()
-    } else {
-        web::get()
-    };
-    web::resource(path).route(route.to(handler)).default_service(web::to(move || async move {
-        actix_web::HttpResponse::MethodNotAllowed()
-            .insert_header(("allow", method))
-            .content_type("application/problem+json")
-            .body(format!(
-                r#"{{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"this endpoint answers {method} only"}}"#
-            ))
-    }))
+    let route = web::route().method(method.clone());
+    let allowed = method.to_string();
+    web::resource(path)
+        .wrap(cors.for_methods(std::slice::from_ref(&method)))
+        .route(route.to(handler))
+        .default_service(web::to(move || {
+            let allowed = allowed.clone();
+            async move {
+                actix_web::HttpResponse::MethodNotAllowed()
+                    .insert_header(("allow", allowed.as_str()))
+                    .content_type("application/problem+json")
+                    .body(format!(
+                        r#"{{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"this endpoint answers {allowed} only"}}"#
+                    ))
+            }
+        }))
 }
 
 /// Register every route on an `App` (shared by the server and by tests that need no socket).
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/moves", "POST", routes::moves::handler))
-        .service(resource("/apply", "POST", routes::apply::handler))
-        .service(resource("/status", "POST", routes::status::handler))
-        .service(resource(
-            "/games/validate",
-            "POST",
-            routes::validate::handler,
-        ))
-        .service(resource("/bestmove", "POST", routes::bestmove::handler))
-        .service(resource("/variants", "GET", routes::variants::handler))
-        .service(resource("/healthz", "GET", routes::health::healthz))
-        .service(resource("/readyz", "GET", routes::health::readyz))
-        .service(resource("/metrics", "GET", routes::health::metrics))
-        .service(resource("/docs", "GET", docs_redirect))
-        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", ApiDoc::openapi()));
+pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
+    let post = Method::POST;
+    let get = Method::GET;
+    cfg.service(resource(
+        "/moves",
+        post.clone(),
+        routes::moves::handler,
+        cors,
+    ))
+    .service(resource(
+        "/apply",
+        post.clone(),
+        routes::apply::handler,
+        cors,
+    ))
+    .service(resource(
+        "/status",
+        post.clone(),
+        routes::status::handler,
+        cors,
+    ))
+    .service(resource(
+        "/games/validate",
+        post.clone(),
+        routes::validate::handler,
+        cors,
+    ))
+    .service(resource("/bestmove", post, routes::bestmove::handler, cors))
+    .service(resource(
+        "/variants",
+        get.clone(),
+        routes::variants::handler,
+        cors,
+    ))
+    .service(resource(
+        "/healthz",
+        get.clone(),
+        routes::health::healthz,
+        cors,
+    ))
+    .service(resource(
+        "/readyz",
+        get.clone(),
+        routes::health::readyz,
+        cors,
+    ))
+    .service(resource(
+        "/metrics",
+        get.clone(),
+        routes::health::metrics,
+        cors,
+    ))
+    .service(resource(
+        "/openapi.json",
+        get.clone(),
+        routes::openapi_json::handler,
+        cors,
+    ))
+    .service(resource("/docs", get, docs_redirect, cors))
+    .service(
+        SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
+    );
 }
 
 impl Application {
@@ -97,11 +154,16 @@ impl Application {
             config.workers
         };
         let echo = config.bench_echo;
+        let cors = CorsPolicy::parse(&config.cors_origins)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
                 .wrap(from_fn(observe))
-                .configure(configure)
+                .wrap(from_fn(compression::skip_small_bodies))
+                .wrap(Compress::default())
+                .wrap(from_fn(compression::drop_identity_marker))
+                .configure(|cfg| configure(cfg, &cors))
                 .configure(|cfg| {
                     if echo {
                         cfg.service(web::resource("/_echo").route(web::post().to(echo_json)));

@@ -4,6 +4,7 @@ pub mod apply;
 pub mod bestmove;
 pub mod health;
 pub mod moves;
+pub mod openapi_json;
 pub mod status;
 pub mod validate;
 pub mod variants;

@@ -1,13 +1,11 @@
+use crate::api::conditional::Cacheable;
 use crate::api::dto::VariantView;
-use crate::api::error::ApiError;
-use crate::api::state::{to_json, AppState};
 use crate::rules::{Position, PRESETS};
-use actix_web::{web, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
+use std::sync::LazyLock;
 
-/// Every preset with its full rule parameters.
-#[utoipa::path(get, path = "/variants", tag = "rules",
-    responses((status = 200, description = "The presets", body = Vec<VariantView>)))]
-pub async fn handler(_state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// The list depends only on the build, so it is serialised once and served with an `ETag`.
+static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
     let list: Vec<VariantView> = PRESETS
         .iter()
         .map(|p| VariantView {
@@ -21,7 +19,21 @@ pub async fn handler(_state: web::Data<AppState>) -> Result<HttpResponse, ApiErr
             rules: serde_json::to_value(p.rules.params()).unwrap_or_default(),
         })
         .collect();
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(to_json(&list)?))
+    Cacheable::new(
+        serde_json::to_vec(&list).unwrap_or_default(),
+        "application/json",
+    )
+});
+
+/// Every preset with its full rule parameters. Served with an `ETag` and `Cache-Control`;
+/// a request whose `If-None-Match` names the current tag gets `304 Not Modified`.
+#[utoipa::path(get, path = "/variants", tag = "rules",
+    responses(
+        (status = 200, description = "The presets", body = Vec<VariantView>,
+            headers(("ETag" = String, description = "Changes only when the list does"),
+                    ("Cache-Control" = String, description = "public, max-age=3600"))),
+        (status = 304, description = "The client's copy (If-None-Match) is current"),
+    ))]
+pub async fn handler(req: HttpRequest) -> HttpResponse {
+    VARIANTS.respond(&req)
 }

@@ -1,0 +1,18 @@
+use crate::api::conditional::Cacheable;
+use crate::api::openapi::ApiDoc;
+use actix_web::{HttpRequest, HttpResponse};
+use std::sync::LazyLock;
+use utoipa::OpenApi;
+
+static DOCUMENT: LazyLock<Cacheable> = LazyLock::new(|| {
+    Cacheable::new(
+        ApiDoc::openapi().to_json().unwrap_or_default(),
+        "application/json",
+    )
+});
+
+/// The OpenAPI document (what Swagger UI at `/docs` reads), with an `ETag` and
+/// `Cache-Control`; `304` to a matching `If-None-Match`.
+pub async fn handler(req: HttpRequest) -> HttpResponse {
+    DOCUMENT.respond(&req)
+}

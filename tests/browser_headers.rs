@@ -1,0 +1,257 @@
+//! What browsers on other origins need: CORS preflights and headers, compression, and
+//! conditional GETs, against a real bound server.
+
+use draughts_api::api::{Application, Config};
+use serde_json::{json, Value};
+use std::io::Read;
+use std::sync::mpsc;
+
+fn spawn(config: Config) -> String {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let app = Application::build(config).expect("server builds");
+            tx.send(app.port()).expect("port sent");
+            let _ = app.run_until_stopped().await;
+        })
+    });
+    format!("http://127.0.0.1:{}", rx.recv().expect("server started"))
+}
+
+fn config(origins: &str) -> Config {
+    Config {
+        addr: "127.0.0.1:0".into(),
+        workers: 2,
+        cors_origins: origins.into(),
+        ..Config::default()
+    }
+}
+
+/// Any status, with its response (ureq reports 4xx/5xx as errors).
+fn send(request: ureq::Request, body: Option<&str>) -> ureq::Response {
+    let result = match body {
+        Some(b) => request.send_string(b),
+        None => request.call(),
+    };
+    match result {
+        Ok(r) | Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("transport error: {e}"),
+    }
+}
+
+fn preflight(base: &str, path: &str, origin: &str, method: &str) -> ureq::Response {
+    send(
+        ureq::request("OPTIONS", &format!("{base}{path}"))
+            .set("origin", origin)
+            .set("access-control-request-method", method)
+            .set(
+                "access-control-request-headers",
+                "content-type,x-request-id",
+            ),
+        None,
+    )
+}
+
+fn header_list(r: &ureq::Response, name: &str) -> Vec<String> {
+    r.header(name)
+        .unwrap_or_default()
+        .split(',')
+        .map(|s| s.trim().to_ascii_lowercase())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn preflights_are_answered_for_every_route_with_its_method() {
+    let base = spawn(config("*"));
+    let origin = "https://play.example.com";
+    for (path, method) in [
+        ("/moves", "POST"),
+        ("/apply", "POST"),
+        ("/status", "POST"),
+        ("/games/validate", "POST"),
+        ("/bestmove", "POST"),
+        ("/variants", "GET"),
+        ("/healthz", "GET"),
+        ("/openapi.json", "GET"),
+    ] {
+        let r = preflight(&base, path, origin, method);
+        assert!(
+            r.status() == 200 || r.status() == 204,
+            "{path}: {}",
+            r.status()
+        );
+        assert_eq!(r.header("access-control-allow-origin"), Some("*"), "{path}");
+        assert_eq!(
+            header_list(&r, "access-control-allow-methods"),
+            vec![method.to_ascii_lowercase()],
+            "{path}"
+        );
+        let allowed = header_list(&r, "access-control-allow-headers");
+        assert!(allowed.contains(&"content-type".to_string()), "{allowed:?}");
+        assert!(allowed.contains(&"x-request-id".to_string()), "{allowed:?}");
+        assert!(r
+            .header("access-control-max-age")
+            .and_then(|v| v.parse::<u32>().ok())
+            .is_some_and(|s| s >= 600));
+        assert!(r.header("access-control-allow-credentials").is_none());
+        // The wrong method for the route is not allowed by the preflight.
+        let wrong = if method == "POST" { "DELETE" } else { "PUT" };
+        let r = preflight(&base, path, origin, wrong);
+        assert!(r.header("access-control-allow-origin").is_none(), "{path}");
+        assert!(r.status() < 500);
+    }
+}
+
+#[test]
+fn a_real_call_from_another_origin_carries_the_allow_and_expose_headers() {
+    let base = spawn(config("*"));
+    let r = send(
+        ureq::post(&format!("{base}/moves"))
+            .set("origin", "https://play.example.com")
+            .set("content-type", "application/json"),
+        Some(r#"{"variant":"english"}"#),
+    );
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+    let exposed = header_list(&r, "access-control-expose-headers");
+    assert!(exposed.contains(&"x-request-id".to_string()), "{exposed:?}");
+    assert!(exposed.contains(&"retry-after".to_string()), "{exposed:?}");
+    // Without an Origin (not a browser) nothing changes.
+    let r = send(
+        ureq::post(&format!("{base}/moves")),
+        Some(r#"{"variant":"english"}"#),
+    );
+    assert_eq!(r.status(), 200);
+    assert!(r.header("access-control-allow-origin").is_none());
+}
+
+#[test]
+fn a_configured_list_refuses_other_origins_without_a_server_error() {
+    let base = spawn(config("https://play.example.com, http://localhost:3000"));
+    let r = preflight(&base, "/moves", "http://localhost:3000", "POST");
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("http://localhost:3000")
+    );
+    assert!(header_list(&r, "vary").contains(&"origin".to_string()));
+    let r = preflight(&base, "/moves", "https://evil.example", "POST");
+    assert!(r.header("access-control-allow-origin").is_none());
+    assert!(r.status() < 500, "{}", r.status());
+    // A simple request from a refused origin is served, with no CORS header: the browser
+    // refuses it, a server-side client still gets its answer.
+    let r = send(
+        ureq::post(&format!("{base}/moves")).set("origin", "https://evil.example"),
+        Some(r#"{"variant":"english"}"#),
+    );
+    assert_eq!(r.status(), 200);
+    assert!(r.header("access-control-allow-origin").is_none());
+}
+
+#[test]
+fn a_bad_origin_list_is_refused_at_start_up() {
+    let error = Application::build(config("play.example.com/path"))
+        .err()
+        .expect("refused");
+    assert!(error.to_string().contains("CORS origin"), "{error}");
+}
+
+#[test]
+fn retry_after_is_readable_by_a_browser_on_a_503() {
+    let base = spawn(Config {
+        search_slots: 1,
+        workers: 4,
+        ..config("*")
+    });
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            let url = format!("{base}/bestmove");
+            std::thread::spawn(move || {
+                let body =
+                    json!({"variant": "international", "limits": {"time_ms": 400}, "seed": i});
+                let r = send(
+                    ureq::post(&url).set("origin", "https://play.example.com"),
+                    Some(&body.to_string()),
+                );
+                (
+                    r.status(),
+                    r.header("retry-after").map(str::to_string),
+                    r.header("access-control-allow-origin").map(str::to_string),
+                    header_list(&r, "access-control-expose-headers"),
+                )
+            })
+        })
+        .collect();
+    let results: Vec<_> = threads
+        .into_iter()
+        .map(|t| t.join().expect("thread"))
+        .collect();
+    let busy: Vec<_> = results.iter().filter(|r| r.0 == 503).collect();
+    assert!(!busy.is_empty(), "{results:?}");
+    for (_, retry, allow, exposed) in busy {
+        assert_eq!(retry.as_deref(), Some("1"));
+        assert_eq!(allow.as_deref(), Some("*"));
+        assert!(exposed.contains(&"retry-after".to_string()));
+    }
+}
+
+fn get_with(base: &str, path: &str, headers: &[(&str, &str)]) -> ureq::Response {
+    let mut request = ureq::get(&format!("{base}{path}"));
+    for (k, v) in headers {
+        request = request.set(k, v);
+    }
+    send(request, None)
+}
+
+#[test]
+fn variants_and_the_openapi_document_answer_304_to_a_matching_etag() {
+    let base = spawn(config("*"));
+    for path in ["/variants", "/openapi.json"] {
+        let first = get_with(&base, path, &[]);
+        assert_eq!(first.status(), 200);
+        let tag = first.header("etag").expect("etag").to_string();
+        assert!(first
+            .header("cache-control")
+            .is_some_and(|c| c.contains("max-age")));
+        let again = get_with(&base, path, &[("if-none-match", &tag)]);
+        assert_eq!(again.status(), 304, "{path}");
+        assert_eq!(again.header("etag"), Some(tag.as_str()));
+        assert_eq!(again.into_string().expect("body"), "");
+        let stale = get_with(&base, path, &[("if-none-match", "\"stale\"")]);
+        assert_eq!(stale.status(), 200);
+    }
+}
+
+#[test]
+fn large_answers_are_compressed_and_decode_to_the_same_json() {
+    let base = spawn(config("*"));
+    let body = r#"{"variant":"international"}"#;
+    let plain = send(ureq::post(&format!("{base}/moves")), Some(body));
+    assert!(plain.header("content-encoding").is_none());
+    let plain: Value = serde_json::from_str(&plain.into_string().expect("body")).expect("json");
+    let zipped = send(
+        ureq::post(&format!("{base}/moves")).set("accept-encoding", "gzip"),
+        Some(body),
+    );
+    assert_eq!(zipped.header("content-encoding"), Some("gzip"));
+    let mut bytes = Vec::new();
+    zipped
+        .into_reader()
+        .read_to_end(&mut bytes)
+        .expect("read body");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut text)
+        .expect("gzip");
+    assert_eq!(serde_json::from_str::<Value>(&text).expect("json"), plain);
+    // Brotli is offered too.
+    let r = send(
+        ureq::post(&format!("{base}/moves")).set("accept-encoding", "br"),
+        Some(body),
+    );
+    assert_eq!(r.header("content-encoding"), Some("br"));
+    // A small answer is not worth compressing: sent as it is, with no marker.
+    let r = get_with(&base, "/healthz", &[("accept-encoding", "gzip, br")]);
+    assert!(r.header("content-encoding").is_none());
+    assert_eq!(r.into_string().expect("body"), r#"{"status":"ok"}"#);
+}
