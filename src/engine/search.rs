@@ -149,6 +149,7 @@ impl<'a> Searcher<'a> {
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
         let mut scores: Vec<(Move, i32)> = root.iter().map(|m| (*m, -INF)).collect();
+        let mut clock = IterationClock::default();
         for depth in 1..=max_depth {
             let mut alpha = -INF;
             let mut iteration_best: Option<(Move, i32)> = None;
@@ -183,13 +184,13 @@ impl<'a> Searcher<'a> {
                 }
             }
             if self.stopped {
-                // Keep the last complete iteration, but take a better move this one proved.
+                // The iteration ran out of time. Its first root move (last iteration's best)
+                // was searched with a full window before any other, so once that is done the
+                // deeper result is the better guide: keep its best move so far.
                 if let Some((mv, score)) = iteration_best {
-                    if score > best.score || best.depth == 0 {
-                        best.best = mv;
-                        best.score = score;
-                        best.pv = self.pv_table[0].clone();
-                    }
+                    best.best = mv;
+                    best.score = score;
+                    best.pv = self.pv_table[0].clone();
                 }
                 break;
             }
@@ -207,10 +208,10 @@ impl<'a> Searcher<'a> {
             if best.score.abs() >= WIN - MAX_PLY as i32 && depth as i32 > WIN - best.score.abs() {
                 break; // a forced win or loss within the horizon: deeper changes nothing
             }
+            let now = Instant::now();
+            clock.iteration_done(now - start);
             if let Some(deadline) = self.deadline {
-                // Not worth starting an iteration we cannot finish: it costs about 3× the last.
-                let spent = start.elapsed();
-                if Instant::now() + spent * 2 > deadline {
+                if !clock.worth_another(deadline.saturating_duration_since(now)) {
                     break;
                 }
             }
@@ -469,5 +470,49 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+/// Predicts what the next iteration of the deepening costs from the last two, so a search
+/// with a time limit starts one more only when it can at least finish the first root move
+/// (roughly a third of an iteration), and otherwise uses its whole budget.
+#[derive(Default)]
+struct IterationClock {
+    /// How long the iteration before the last and the last took.
+    durations: [Duration; 2],
+    /// Time spent when the last iteration ended.
+    last_end: Duration,
+    done: u32,
+}
+
+impl IterationClock {
+    /// Growth of the iteration time per ply when it cannot be measured yet, and the bounds
+    /// on the measured growth (tiny early iterations measure noise).
+    const DEFAULT_GROWTH: f64 = 3.0;
+    const GROWTH_RANGE: (f64, f64) = (1.5, 8.0);
+    /// Share of an iteration that must fit in the time left for it to be worth starting.
+    const FIRST_MOVE_SHARE: f64 = 0.3;
+
+    fn iteration_done(&mut self, elapsed: Duration) {
+        self.durations = [self.durations[1], elapsed.saturating_sub(self.last_end)];
+        self.last_end = elapsed;
+        self.done += 1;
+    }
+
+    /// The predicted cost of the next iteration.
+    fn next_cost(&self) -> Duration {
+        let [before, last] = self.durations;
+        let growth = if self.done >= 2 && before > Duration::from_micros(200) {
+            (last.as_secs_f64() / before.as_secs_f64())
+                .clamp(Self::GROWTH_RANGE.0, Self::GROWTH_RANGE.1)
+        } else {
+            Self::DEFAULT_GROWTH
+        };
+        last.mul_f64(growth)
+    }
+
+    /// Start another iteration only if about its first root move (roughly a third of it) fits in the time left.
+    fn worth_another(&self, left: Duration) -> bool {
+        self.next_cost().mul_f64(Self::FIRST_MOVE_SHARE) <= left
     }
 }
