@@ -4,7 +4,6 @@
 use draughts_api::engine::{think, Caps, Level, Limits, Request, Score};
 use draughts_api::rules::notation::fen;
 use draughts_api::rules::{legal_moves, Game, Position, Rules};
-use std::time::{Duration, Instant};
 
 mod common;
 use common::{king_value, minimax, random_positions};
