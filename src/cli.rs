@@ -165,3 +165,38 @@ pub fn tune_command(
     write(format!("before: {}", start.describe()))?;
     write(format!("after:  {}", fitted.weights.describe()))
 }
+
+/// Build a variant's endgame tables up to `pieces` pieces into `out`, with what it cost.
+pub fn bitbase_build_command(
+    variant: &str,
+    pieces: u32,
+    out: &std::path::Path,
+    w: &mut impl Write,
+) -> Result<(), String> {
+    use crate::engine::bitbase;
+    let rules = preset_rules(variant)?;
+    if !(2..=6).contains(&pieces) {
+        return Err(format!("--pieces {pieces}: 2 to 6 are built"));
+    }
+    let mut tables = bitbase::Tables::new(&rules);
+    let dir = out.join(variant);
+    if dir.is_dir() {
+        bitbase::load_dir(&mut tables, &dir).map_err(|e| e.to_string())?;
+    }
+    let stats = bitbase::build_tables(&mut tables, pieces, None);
+    bitbase::save(&tables, &dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    writeln!(
+        w,
+        "{variant} up to {pieces} pieces: {} new materials, {} positions ({} won, {} lost, {} drawn), longest win {} plies, {:.1} s, {:.1} MiB in {}",
+        stats.materials,
+        stats.positions,
+        stats.wins,
+        stats.losses,
+        stats.draws,
+        stats.longest,
+        stats.seconds,
+        tables.bytes() as f64 / (1024.0 * 1024.0),
+        dir.display()
+    )
+    .map_err(|e| e.to_string())
+}

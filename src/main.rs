@@ -69,12 +69,31 @@ enum Command {
         #[arg(long, default_value = "")]
         weights: String,
     },
+    /// Endgame databases: `bitbase build --variant ID --pieces N --out DIR`.
+    Bitbase {
+        #[command(subcommand)]
+        action: BitbaseAction,
+    },
     /// Speak the Hub protocol (version 2, as Scan does) on stdin/stdout.
     Hub,
     /// Read FEN lines on stdin, print each position's legal moves (for differential tests).
     Movegen {
         #[arg(long, default_value = "international")]
         variant: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum BitbaseAction {
+    /// Build every table of up to N pieces by retrograde analysis and write them to DIR
+    /// (`DIR/<material>.bb`); the service reads them with `--bitbase-dir`.
+    Build {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
 }
 
@@ -118,6 +137,14 @@ fn main() -> ExitCode {
             (games, depth, opening_plies, seed),
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::Bitbase {
+            action:
+                BitbaseAction::Build {
+                    variant,
+                    pieces,
+                    out,
+                },
+        }) => cli::bitbase_build_command(&variant, pieces, &out, &mut std::io::stdout().lock()),
         Some(Command::Hub) => draughts_api::engine::hub::run(
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),

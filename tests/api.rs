@@ -28,6 +28,7 @@ fn spawn_app() -> TestApp {
     spawn_app_with(Config {
         addr: "127.0.0.1:0".into(),
         workers: 2,
+        bitbase_pieces: 0,
         ..Config::default()
     })
 }
@@ -343,6 +344,7 @@ fn every_error_class_is_a_problem_document() {
         workers: 2,
         max_body_bytes: 1000,
         max_moves: 10,
+        bitbase_pieces: 0,
         ..Config::default()
     });
     // Malformed JSON: 400.
@@ -497,6 +499,7 @@ fn searches_over_capacity_get_503_and_time_limits_hold() {
         addr: "127.0.0.1:0".into(),
         workers: 4,
         search_slots: 1,
+        bitbase_pieces: 0,
         ..Config::default()
     });
     let base = app.base.clone();

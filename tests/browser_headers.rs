@@ -23,6 +23,7 @@ fn config(origins: &str) -> Config {
         addr: "127.0.0.1:0".into(),
         workers: 2,
         cors_origins: origins.into(),
+        bitbase_pieces: 0,
         ..Config::default()
     }
 }

@@ -23,7 +23,8 @@ fn middlegames(rules: Rules, count: usize, plies: usize, seed: u64) -> Vec<Game>
             let mv = list[(state >> 33) as usize % list.len()];
             game.play(&mv);
         }
-        if legal_moves(&game.rules, &game.position).len() > 1 && game.outcome() == Outcome::Ongoing {
+        if legal_moves(&game.rules, &game.position).len() > 1 && game.outcome() == Outcome::Ongoing
+        {
             out.push(game);
         }
     }
@@ -55,5 +56,8 @@ fn a_time_limit_is_used_and_never_overrun() {
     }
     let mean = spent.iter().sum::<Duration>() / spent.len() as u32;
     println!("time spent of 200 ms: mean {mean:?}, each {spent:?}");
-    assert!(mean >= Duration::from_millis(150), "mean {mean:?}: {spent:?}");
+    assert!(
+        mean >= Duration::from_millis(150),
+        "mean {mean:?}: {spent:?}"
+    );
 }

@@ -16,6 +16,7 @@ fn sigterm_drains_in_flight_requests() {
                 addr: "127.0.0.1:0".into(),
                 workers: 2,
                 shutdown_secs: 10,
+                bitbase_pieces: 0,
                 ..Config::default()
             })
             .expect("builds");

@@ -44,6 +44,13 @@ pub struct Config {
     /// such as `https://play.example.com,http://localhost:3000`. No credentials are allowed.
     #[arg(long, env = "DRAUGHTS_API_CORS_ORIGINS", default_value = "*")]
     pub cors_origins: String,
+    /// Endgame tables built at start-up (in the background) for every preset: positions with
+    /// up to this many pieces are looked up, not searched (0: none).
+    #[arg(long, env = "DRAUGHTS_API_BITBASE_PIECES", default_value_t = 4)]
+    pub bitbase_pieces: u32,
+    /// A directory of larger tables built by `draughts-api bitbase build` (`<dir>/<variant>/`).
+    #[arg(long, env = "DRAUGHTS_API_BITBASE_DIR")]
+    pub bitbase_dir: Option<std::path::PathBuf>,
     /// Seconds in-flight requests get to finish after SIGTERM.
     #[arg(long, env = "DRAUGHTS_API_SHUTDOWN_SECS", default_value_t = 25)]
     pub shutdown_secs: u64,
@@ -66,6 +73,8 @@ impl Default for Config {
             bench_echo: false,
             shutdown_secs: 25,
             cors_origins: "*".into(),
+            bitbase_pieces: 4,
+            bitbase_dir: None,
         }
     }
 }

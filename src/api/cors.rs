@@ -33,7 +33,7 @@ impl CorsPolicy {
                 .map_err(|_| format!("CORS origin '{item}' is not a URL"))?;
             let well_formed = uri.scheme().is_some()
                 && uri.host().is_some()
-                && uri.path_and_query().map_or(true, |p| p.as_str() == "/")
+                && uri.path_and_query().is_none_or(|p| p.as_str() == "/")
                 && !item.ends_with('/');
             if !well_formed {
                 return Err(format!(

@@ -17,6 +17,8 @@ pub struct Metrics {
     pub search_nodes: IntCounter,
     pub search_depth: Histogram,
     pub search_seconds: Histogram,
+    pub bitbase_bytes: IntGauge,
+    pub bitbase_rule_sets: IntGauge,
 }
 
 impl Metrics {
@@ -58,6 +60,16 @@ impl Metrics {
                 0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
             ]),
         )?;
+        let bitbase_bytes = IntGauge::new(
+            "bitbase_bytes",
+            "Memory held by the endgame tables that are ready",
+        )?;
+        let bitbase_rule_sets = IntGauge::new(
+            "bitbase_rule_sets",
+            "Rule sets whose endgame tables are ready",
+        )?;
+        registry.register(Box::new(bitbase_bytes.clone()))?;
+        registry.register(Box::new(bitbase_rule_sets.clone()))?;
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(in_flight.clone()))?;
@@ -80,6 +92,8 @@ impl Metrics {
             search_nodes,
             search_depth,
             search_seconds,
+            bitbase_bytes,
+            bitbase_rule_sets,
         })
     }
 

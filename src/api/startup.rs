@@ -142,6 +142,40 @@ pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
     );
 }
 
+/// Build the endgame tables of every preset in the background (8×8 first: they are ready in
+/// seconds); searches use each preset's tables once they are complete.
+fn start_bitbases(state: &Arc<AppState>, config: &Config) -> std::io::Result<()> {
+    if config.bitbase_pieces < 2 && config.bitbase_dir.is_none() {
+        return Ok(());
+    }
+    let mut presets: Vec<_> = crate::rules::PRESETS.iter().collect();
+    presets.sort_by_key(|p| p.rules.board.side());
+    let rule_sets = presets
+        .into_iter()
+        .map(|p| (p.id.to_string(), p.rules))
+        .collect();
+    let for_report = state.clone();
+    crate::engine::bitbase::fill_in_background(
+        state.bitbases.clone(),
+        rule_sets,
+        config.bitbase_pieces,
+        config.bitbase_dir.clone(),
+        move |name, pieces, bytes, seconds| {
+            tracing::info!(
+                variant = name,
+                pieces,
+                megabytes = bytes / (1024 * 1024),
+                seconds,
+                "endgame tables ready"
+            );
+            let (sets, total) = for_report.bitbases.summary();
+            for_report.metrics.bitbase_rule_sets.set(sets as i64);
+            for_report.metrics.bitbase_bytes.set(total as i64);
+        },
+    )?;
+    Ok(())
+}
+
 impl Application {
     pub fn build(config: Config) -> std::io::Result<Application> {
         let listener = TcpListener::bind(&config.addr)?;
@@ -177,6 +211,7 @@ impl Application {
         .listen(listener)?
         .run();
         state.set_ready(true);
+        start_bitbases(&state, &config)?;
         Ok(Application {
             server,
             port,

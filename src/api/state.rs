@@ -15,6 +15,8 @@ pub struct AppState {
     pub metrics: Metrics,
     pub cache: ResultCache,
     pub searches: SearchPool,
+    /// Endgame tables, filled in the background after start-up.
+    pub bitbases: Arc<crate::engine::bitbase::Library>,
     ready: AtomicBool,
 }
 
@@ -26,6 +28,7 @@ impl AppState {
             metrics: Metrics::new()?,
             cache,
             searches,
+            bitbases: Arc::new(crate::engine::bitbase::Library::new()),
             config,
             ready: AtomicBool::new(false),
         }))

@@ -1,6 +1,7 @@
 //! The AI: a game-tree searcher over the rules. Knows nothing of HTTP.
 
 pub mod arena;
+pub mod bitbase;
 pub mod eval;
 pub mod hub;
 pub mod limits;
@@ -13,14 +14,16 @@ pub use search::{Score, SearchResult, Searcher};
 
 use crate::rules::{Game, Move};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
-/// The caps a deployment puts on every search.
-#[derive(Copy, Clone, Debug)]
+/// The caps a deployment puts on every search, and the endgame tables searches may use.
+#[derive(Clone)]
 pub struct Caps {
     pub max_time: Duration,
     pub max_depth: u32,
     pub tt_mb: usize,
+    pub bitbases: Option<Arc<bitbase::Library>>,
 }
 
 impl Default for Caps {
@@ -29,6 +32,7 @@ impl Default for Caps {
             max_time: Duration::from_secs(10),
             max_depth: 64,
             tt_mb: 16,
+            bitbases: None,
         }
     }
 }
@@ -136,6 +140,9 @@ pub fn think_with_weights(
     }
     if let Some(w) = weights {
         searcher = searcher.with_weights(w);
+    }
+    if let Some(tables) = caps.bitbases.as_ref().and_then(|l| l.get(&game.rules)) {
+        searcher = searcher.with_bitbase(tables);
     }
     let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
     let mut answer = Answer {

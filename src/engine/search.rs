@@ -1,12 +1,14 @@
 //! Iterative-deepening principal-variation alpha-beta with a transposition table, capture
 //! quiescence, killer and history move ordering, mate-distance scores and repetition draws.
 
+use super::bitbase::{Tables, Value};
 use super::eval::Evaluator;
 use super::limits::Limits;
 use super::tt::{Bound, Table};
 use crate::rules::movegen::{generate, has_capture, has_plain_move, opponent_has_capture};
 use crate::rules::{Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub const WIN: i32 = 30_000;
@@ -65,6 +67,8 @@ pub struct Searcher<'a> {
     /// whether the move into each position was irreversible.
     stack: Vec<(u64, bool)>,
     pv_table: Vec<Vec<Move>>,
+    /// Endgame tables for these rules, when built.
+    bitbase: Option<Arc<Tables>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -88,7 +92,14 @@ impl<'a> Searcher<'a> {
             history: Box::new([[0; 64]; 64]),
             stack: Vec::with_capacity(512),
             pv_table: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            bitbase: None,
         }
+    }
+
+    /// Look positions with few pieces up in these endgame tables instead of searching them.
+    pub fn with_bitbase(mut self, tables: Arc<Tables>) -> Self {
+        self.bitbase = Some(tables);
+        self
     }
 
     /// Evaluate with these weights instead of the variant's defaults.
@@ -299,6 +310,13 @@ impl<'a> Searcher<'a> {
         if self.is_repetition() {
             return 0;
         }
+        if let Some(tables) = &self.bitbase {
+            if tables.covers(pos) {
+                if let Some(value) = tables.probe(pos) {
+                    return table_score(value, ply);
+                }
+            }
+        }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(pos);
         }
@@ -450,6 +468,18 @@ impl<'a> Searcher<'a> {
             );
         }
         best_score
+    }
+}
+
+/// A table's exact result as a search score: a win or loss `d` plies from here scores like
+/// a forced one found by search (so the searcher plays the shortest win and the longest
+/// defence); a draw is 0.
+fn table_score(value: Value, ply: usize) -> i32 {
+    let far = WIN - 2 * MAX_PLY as i32;
+    match value {
+        Value::Draw => 0,
+        Value::Win(d) => (WIN - ply as i32 - d as i32).max(far),
+        Value::Loss(d) => (-WIN + ply as i32 + d as i32).min(-far),
     }
 }
 

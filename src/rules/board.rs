@@ -85,6 +85,8 @@ pub struct Geometry {
     pub ray: [[Bitboard; 64]; DIRECTIONS],
     bit_of: [u8; 64],
     square_of: [u8; 64],
+    /// The bit of the square opposite each square when the board is turned 180°.
+    turned: [u8; 64],
 }
 
 impl Geometry {
@@ -144,6 +146,12 @@ impl Geometry {
             }
             dir += 1;
         }
+        let mut turned = [0u8; 64];
+        let mut s = 1;
+        while s <= squares {
+            turned[bit_of[s as usize] as usize] = bit_of[(squares + 1 - s) as usize];
+            s += 1;
+        }
         Geometry {
             side,
             per_row,
@@ -156,6 +164,7 @@ impl Geometry {
             ray,
             bit_of,
             square_of,
+            turned,
         }
     }
 
@@ -215,6 +224,11 @@ impl Geometry {
             bits << off as u32
         };
         moved & self.valid
+    }
+
+    /// The squares of `bits` with the board turned 180° (square `s` to `squares + 1 - s`).
+    pub fn turn(&self, bits: Bitboard) -> Bitboard {
+        Bits(bits).fold(0, |acc, b| acc | 1 << self.turned[b as usize])
     }
 
     /// Row index from the top (0) of a bit.

@@ -135,6 +135,19 @@ impl Position {
         next
     }
 
+    /// The same position seen from the other side: the board turned 180°, the colours
+    /// swapped and the other side to move. Every preset's rules are the same for both
+    /// colours, so the side to move has the same prospects in both.
+    pub fn flipped(&self) -> Position {
+        let g = self.board.geometry();
+        Position {
+            pieces: [g.turn(self.pieces[1]), g.turn(self.pieces[0])],
+            kings: g.turn(self.kings),
+            side: self.side.opponent(),
+            board: self.board,
+        }
+    }
+
     /// A 64-bit hash of pieces and side to move (for the transposition table and
     /// repetition detection).
     #[inline]

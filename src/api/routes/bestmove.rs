@@ -57,6 +57,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         max_time: Duration::from_millis(state.config.max_search_ms),
         max_depth: state.config.max_search_depth,
         tt_mb: state.config.tt_mb,
+        bitbases: Some(state.bitbases.clone()),
     };
     let request = engine::Request {
         level,
@@ -68,10 +69,11 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         && (limits.depth.is_some() || limits.nodes.is_some())
         && (level.is_none() || req.seed.is_some());
     let state_for_job = state.clone();
+    let caps_for_job = caps.clone();
     let job = move || {
         let m = &state_for_job.metrics;
         m.searches_running.inc();
-        let answer = engine::think(&game, &request, &caps, None);
+        let answer = engine::think(&game, &request, &caps_for_job, None);
         m.searches_running.dec();
         (game, answer)
     };

@@ -1,0 +1,358 @@
+//! Endgame tables: every position of the 2- and 3-piece tables equals what an independent
+//! brute-force solver finds, and the well-known endings come out as the books say.
+
+use draughts_api::engine::bitbase::{build_materials, build_tables, Material, Tables, Value};
+use draughts_api::rules::board::Bits;
+use draughts_api::rules::{legal_moves, Color, Position, Rules};
+use std::collections::HashMap;
+
+/// Every position with 2 to `max` pieces (at least one a side, no man on its crowning row),
+/// both sides to move, placed square by square.
+fn all_positions(rules: &Rules, max: u32) -> Vec<Position> {
+    let g = rules.board.geometry();
+    let squares: Vec<u8> = Bits(g.valid).collect();
+    // Kinds: 0 white man, 1 white king, 2 black man, 3 black king.
+    fn place(
+        rules: &Rules,
+        squares: &[u8],
+        from: usize,
+        left: u32,
+        pos: Position,
+        out: &mut Vec<Position>,
+    ) {
+        if pos.pieces[0] != 0 && pos.pieces[1] != 0 {
+            for side in [Color::White, Color::Black] {
+                out.push(Position { side, ..pos });
+            }
+        }
+        if left == 0 {
+            return;
+        }
+        for i in from..squares.len() {
+            let bit = squares[i];
+            for kind in 0..4 {
+                let color = if kind < 2 { Color::White } else { Color::Black };
+                let king = kind % 2 == 1;
+                if !king && rules.promotion_row(color) & (1 << bit) != 0 {
+                    continue;
+                }
+                let mut next = pos;
+                next.pieces[color.index()] |= 1 << bit;
+                if king {
+                    next.kings |= 1 << bit;
+                }
+                place(rules, squares, i + 1, left - 1, next, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    place(
+        rules,
+        &squares,
+        0,
+        max,
+        Position::empty(rules.board, Color::White),
+        &mut out,
+    );
+    out
+}
+
+/// Solve by rounds of forward look-ups: in round `r` a position is won in `r` if a move
+/// reaches a position lost in `r - 1`, and lost in `r` if every move reaches a won position
+/// and the longest of those wins is `r - 1`. What no round decides is a draw.
+fn brute_force(rules: &Rules, positions: &[Position]) -> HashMap<Position, Value> {
+    let mut values: HashMap<Position, Value> = HashMap::new();
+    let mut open: Vec<Position> = positions.to_vec();
+    let mut round = 0;
+    loop {
+        let mut decided = Vec::new();
+        for pos in &open {
+            let moves = legal_moves(rules, pos);
+            if moves.is_empty() {
+                if round == 0 {
+                    decided.push((*pos, Value::Loss(0)));
+                }
+                continue;
+            }
+            let mut all_won = true;
+            let mut longest = 0;
+            let mut wins_now = false;
+            for mv in &moves {
+                let child = pos.play(mv);
+                let value = if child.us() == 0 {
+                    Some(Value::Loss(0))
+                } else {
+                    values.get(&child).copied()
+                };
+                match value {
+                    Some(Value::Loss(d)) if d + 1 == round => wins_now = true,
+                    Some(Value::Win(d)) => longest = longest.max(d),
+                    _ => all_won = false,
+                }
+            }
+            if wins_now {
+                decided.push((*pos, Value::Win(round)));
+            } else if all_won && round > 0 && longest + 1 == round {
+                decided.push((*pos, Value::Loss(round)));
+            }
+        }
+        if decided.is_empty() && round > 0 {
+            break;
+        }
+        for (pos, value) in decided {
+            values.insert(pos, value);
+        }
+        open.retain(|p| !values.contains_key(p));
+        round += 1;
+    }
+    for pos in open {
+        values.insert(pos, Value::Draw);
+    }
+    values
+}
+
+fn compare_with_brute_force(rules: Rules, pieces: u32) {
+    let mut tables = Tables::new(&rules);
+    build_tables(&mut tables, pieces, None);
+    let positions = all_positions(&rules, pieces);
+    let expected = brute_force(&rules, &positions);
+    let mut counts = [0usize; 3];
+    for pos in &positions {
+        let want = expected[pos];
+        assert_eq!(tables.probe(pos), Some(want), "{pos:?}");
+        counts[match want {
+            Value::Win(_) => 0,
+            Value::Loss(_) => 1,
+            Value::Draw => 2,
+        }] += 1;
+    }
+    // Every kind of result occurs, so the comparison tested each.
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+}
+
+#[test]
+fn two_and_three_piece_tables_equal_a_brute_force_solution() {
+    compare_with_brute_force(Rules::english(), 3);
+    compare_with_brute_force(Rules::preset("russian").expect("preset"), 3);
+    compare_with_brute_force(Rules::preset("italian").expect("preset"), 3);
+    compare_with_brute_force(Rules::international(), 2);
+}
+
+/// Every position of `material` (as White: the first two counts), with `side` to move.
+fn positions_of(tables: &Tables, material: Material, side: Color) -> Vec<Position> {
+    let table = &tables.tables[&material];
+    (0..table.layout.size())
+        .filter_map(|i| table.layout.position(i))
+        .map(|p| Position { side, ..p })
+        .collect()
+}
+
+fn results(tables: &Tables, list: &[Position]) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for pos in list {
+        counts[match tables.probe(pos).expect("in the table") {
+            Value::Win(_) => 0,
+            Value::Loss(_) => 1,
+            Value::Draw => 2,
+        }] += 1;
+    }
+    counts
+}
+
+fn no_capture_either_side(rules: &Rules, pos: &Position) -> bool {
+    use draughts_api::rules::movegen::{has_capture, opponent_has_capture};
+    !has_capture(rules, pos) && !opponent_has_capture(rules, pos)
+}
+
+fn long_diagonal(rules: &Rules) -> u64 {
+    let g = rules.board.geometry();
+    [5u32, 10, 14, 19, 23, 28, 32, 37, 41, 46]
+        .iter()
+        .map(|&s| 1u64 << g.bit(s).expect("square"))
+        .sum()
+}
+
+/// Quiet positions (no capture for either side) of a material with `side` to move.
+fn quiet(tables: &Tables, material: Material, side: Color) -> Vec<Position> {
+    positions_of(tables, material, side)
+        .into_iter()
+        .filter(|p| no_capture_either_side(&tables.rules, p))
+        .collect()
+}
+
+#[test]
+fn international_king_endings_come_out_as_the_books_say() {
+    let rules = Rules::international();
+    let diagonal = long_diagonal(&rules);
+    let mut tables = Tables::new(&rules);
+    build_materials(&mut tables, &[Material([0, 4, 0, 1])], None);
+
+    // One king against one: a draw (the few losses are kings shut in a corner).
+    let one = quiet(&tables, Material([0, 1, 0, 1]), Color::White);
+    let [won, lost, drawn] = results(&tables, &one);
+    assert_eq!(won, 0);
+    assert!(drawn * 1000 >= one.len() * 995, "{won} {lost} {drawn}");
+
+    // Three kings against one: won in some positions where the lone king is off the long
+    // diagonal; where it holds the diagonal alone, the strong side wins only by a
+    // sacrifice that drags it off (a first move that forces it to capture).
+    let three = Material([0, 3, 0, 1]);
+    let off: Vec<Position> = quiet(&tables, three, Color::White)
+        .into_iter()
+        .filter(|p| p.pieces[1] & diagonal == 0)
+        .collect();
+    assert!(results(&tables, &off)[0] > off.len() / 20);
+    let holding: Vec<Position> = quiet(&tables, three, Color::White)
+        .into_iter()
+        .filter(|p| p.pieces[1] & diagonal != 0 && p.pieces[0] & diagonal == 0)
+        .collect();
+    let [won, _, drawn] = results(&tables, &holding);
+    assert!(drawn > 10 * won, "{won} {drawn}");
+    for pos in holding
+        .iter()
+        .filter(|p| matches!(tables.probe(p), Some(Value::Win(_))))
+    {
+        let Some(Value::Win(d)) = tables.probe(pos) else {
+            unreachable!()
+        };
+        let sacrifice_wins = legal_moves(&rules, pos).iter().any(|mv| {
+            let child = pos.play(mv);
+            tables.probe(&child) == Some(Value::Loss(d - 1))
+                && draughts_api::rules::movegen::has_capture(&rules, &child)
+        });
+        assert!(sacrifice_wins, "{pos:?} is won without a sacrifice");
+    }
+
+    // Four kings against one: every quiet position is won by the side to move with four.
+    let four = quiet(&tables, Material([0, 4, 0, 1]), Color::White);
+    assert_eq!(results(&tables, &four), [four.len(), 0, 0]);
+}
+
+#[test]
+fn english_two_kings_beat_one() {
+    let rules = Rules::english();
+    let mut tables = Tables::new(&rules);
+    build_materials(&mut tables, &[Material([0, 2, 0, 1])], None);
+    let strong = quiet(&tables, Material([0, 2, 0, 1]), Color::White);
+    let [won, _, _] = results(&tables, &strong);
+    // All but a handful where both kings are shut in a corner by the lone king.
+    assert!(
+        won * 1000 >= strong.len() * 995,
+        "{won} of {}",
+        strong.len()
+    );
+}
+
+/// The whole three-kings-against-one closure of international draughts (3.9 million
+/// positions) against the brute-force solver; about a minute in a release build:
+/// `cargo test --release --test bitbase -- --ignored`.
+#[test]
+#[ignore]
+fn international_three_kings_against_one_equals_brute_force() {
+    let rules = Rules::international();
+    let mut tables = Tables::new(&rules);
+    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
+    let mut all = Vec::new();
+    for m in Material::closure(&[Material([0, 3, 0, 1])]) {
+        for side in [Color::White, Color::Black] {
+            all.extend(positions_of(&tables, m, side));
+        }
+    }
+    let expected = brute_force(&rules, &all);
+    let wrong = all
+        .iter()
+        .filter(|p| tables.probe(p) != Some(expected[p]))
+        .count();
+    assert_eq!(wrong, 0, "of {}", all.len());
+}
+
+/// Play `pos` out with the searcher on both sides, both using the tables.
+fn play_out(tables: Tables, pos: Position, max_plies: u32) -> (draughts_api::rules::Outcome, u32) {
+    use draughts_api::engine::bitbase::Library;
+    use draughts_api::engine::{think, Caps, Limits, Request};
+    use draughts_api::rules::{Game, Outcome};
+    let rules = tables.rules;
+    let library = std::sync::Arc::new(Library::new());
+    library.insert(tables);
+    let caps = Caps {
+        bitbases: Some(library),
+        ..Caps::default()
+    };
+    let req = Request {
+        level: None,
+        limits: Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        seed: Some(1),
+    };
+    let mut game = Game::new(rules, pos, None);
+    while game.outcome() == Outcome::Ongoing && game.plies < max_plies {
+        let answer = think(&game, &req, &caps, None).expect("a move");
+        game.play(&answer.best);
+    }
+    (game.outcome(), game.plies)
+}
+
+#[test]
+fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
+    use draughts_api::engine::bitbase::Library;
+    use draughts_api::engine::{think, Caps, Limits, Request, Score};
+    use draughts_api::rules::{Game, Outcome};
+    let rules = Rules::international();
+    let mut tables = Tables::new(&rules);
+    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
+    // The longest quiet three-against-one win that fits in the 16-move rule.
+    let (pos, distance) = quiet(&tables, Material([0, 3, 0, 1]), Color::White)
+        .into_iter()
+        .filter_map(|p| match tables.probe(&p) {
+            Some(Value::Win(d)) if d < 32 => Some((p, d)),
+            _ => None,
+        })
+        .max_by_key(|&(_, d)| d)
+        .expect("a won position");
+    assert!(distance > 10, "{distance}");
+    let drawn = quiet(&tables, Material([0, 3, 0, 1]), Color::White)
+        .into_iter()
+        .find(|p| tables.probe(p) == Some(Value::Draw))
+        .expect("a drawn position");
+
+    // The drawn position scores 0 with the tables; the search alone sees three kings.
+    let req = Request {
+        level: None,
+        limits: Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        seed: Some(1),
+    };
+    let without =
+        think(&Game::new(rules, drawn, None), &req, &Caps::default(), None).expect("move");
+    assert!(
+        matches!(without.score, Score::Centipieces(c) if c > 50),
+        "{:?}",
+        without.score
+    );
+
+    let (outcome, plies) = play_out(tables, pos, 200);
+    assert_eq!(
+        outcome,
+        Outcome::Win {
+            winner: Color::White,
+            reason: draughts_api::rules::Reason::NoPieces
+        },
+        "after {plies} plies"
+    );
+    assert_eq!(plies, distance, "the shortest win, as the table says");
+
+    let mut tables = Tables::new(&rules);
+    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
+    let library = std::sync::Arc::new(Library::new());
+    library.insert(tables);
+    let caps = Caps {
+        bitbases: Some(library),
+        ..Caps::default()
+    };
+    let with = think(&Game::new(rules, drawn, None), &req, &caps, None).expect("move");
+    assert_eq!(with.score, Score::Centipieces(0));
+}
