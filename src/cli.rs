@@ -97,15 +97,28 @@ pub fn arena_command(
     variant: &str,
     a: &str,
     b: &str,
-    pairs: usize,
-    seed: u64,
+    (pairs, seed, bitbase_pieces): (usize, u64, u32),
     out: &mut impl Write,
 ) -> Result<(), String> {
     use crate::engine::arena::{run_match, Player};
+    use crate::engine::bitbase;
     let rules = preset_rules(variant)?;
     let parse = |t: &str| Player::parse(t, &rules);
     let (pa, pb) = (parse(a)?, parse(b)?);
-    let caps = crate::engine::Caps::default();
+    let mut caps = crate::engine::Caps::default();
+    if bitbase_pieces >= 2 {
+        // The players searching in this process share the tables (a Hub player has its own).
+        let mut tables = bitbase::Tables::new(&rules);
+        let stats = bitbase::build_tables(&mut tables, bitbase_pieces, None);
+        let _ = writeln!(
+            std::io::stderr(),
+            "  endgame tables up to {bitbase_pieces} pieces: {:.1} s",
+            stats.seconds
+        );
+        let library = std::sync::Arc::new(bitbase::Library::new());
+        library.insert(tables);
+        caps.bitbases = Some(library);
+    }
     let result = run_match(&rules, pa, pb, pairs, seed, &caps, |r| {
         if r.games() % 10 == 0 {
             let _ = writeln!(
@@ -121,7 +134,7 @@ pub fn arena_command(
     let (lo, mid, hi) = result.elo();
     writeln!(
         out,
-        "{variant}: {a} vs {b}: {} games, +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+        "{variant}: {a} vs {b}: {} games, +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}], mean depth {:.1} vs {:.1}",
         result.games(),
         result.wins,
         result.draws,
@@ -129,7 +142,9 @@ pub fn arena_command(
         result.score() * 100.0,
         mid,
         lo,
-        hi
+        hi,
+        result.mean_depth(0),
+        result.mean_depth(1)
     )
     .map_err(|e| e.to_string())
 }

@@ -47,6 +47,10 @@ enum Command {
         pairs: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Endgame tables up to this many pieces for the players searching in this process
+        /// (0: none).
+        #[arg(long, default_value_t = 4)]
+        bitbase_pieces: u32,
     },
     /// Fit the evaluation weights to self-play games (Texel's method); prints the weights in
     /// the `depth<N>:<weights>` form the arena takes, to check them in a match.
@@ -123,7 +127,14 @@ fn main() -> ExitCode {
             b,
             pairs,
             seed,
-        }) => cli::arena_command(&variant, &a, &b, pairs, seed, &mut std::io::stdout().lock()),
+            bitbase_pieces,
+        }) => cli::arena_command(
+            &variant,
+            &a,
+            &b,
+            (pairs, seed, bitbase_pieces),
+            &mut std::io::stdout().lock(),
+        ),
         Some(Command::Tune {
             variant,
             games,

@@ -3,7 +3,7 @@
 
 use super::eval::{Evaluator, Weights};
 use super::{think_with_weights, Caps, Level, Limits, Request, Rng};
-use crate::rules::{legal_moves, Color, Game, Outcome, Position, Rules};
+use crate::rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
 use std::time::Duration;
 
 /// Who plays.
@@ -19,16 +19,28 @@ pub enum Player {
     Greedy,
     /// The searcher to a fixed depth evaluating with these weights (self-play tuning).
     DepthWithWeights(u32, Weights),
+    /// Another engine (an earlier build, say) through the Hub protocol, with a time per move.
+    Hub(&'static str, Duration),
 }
 
 impl Player {
     /// `greedy`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` (the variant's
-    /// weights with overrides) or a level.
+    /// weights with overrides), `hub:<program>@<N>ms` or a level.
     pub fn parse(text: &str, rules: &Rules) -> Result<Player, String> {
         if text == "greedy" {
             return Ok(Player::Greedy);
         }
         let number = |t: &str| t.parse().map_err(|_| format!("'{t}' is not a number"));
+        if let Some(rest) = text.strip_prefix("hub:") {
+            let (program, ms) = rest
+                .rsplit_once('@')
+                .and_then(|(p, t)| Some((p, t.strip_suffix("ms")?)))
+                .ok_or("a Hub player is hub:<program>@<N>ms")?;
+            // Players are small copyable values for the match loop; the few program names
+            // of one run live as long as it.
+            let program: &'static str = Box::leak(program.to_string().into_boxed_str());
+            return Ok(Player::Hub(program, Duration::from_millis(number(ms)?)));
+        }
         if let Some(ms) = text.strip_suffix("ms") {
             return Ok(Player::TimePerMove(Duration::from_millis(number(ms)?)));
         }
@@ -51,7 +63,7 @@ impl Player {
     /// The searcher request this player makes (`None` for the greedy player).
     fn request(&self, seed: u64) -> Option<Request> {
         let (level, limits) = match *self {
-            Player::Greedy => return None,
+            Player::Greedy | Player::Hub(..) => return None,
             Player::Level(level) => (Some(level), Limits::default()),
             Player::TimePerMove(t) => (
                 None,
@@ -75,13 +87,30 @@ impl Player {
         })
     }
 
-    fn choose(&self, game: &Game, seed: u64, caps: &Caps) -> Option<crate::rules::Move> {
+    /// The move, and the depth the search reached when there was one.
+    fn choose(
+        &self,
+        game: &Game,
+        (start, moves): (&Position, &[Move]),
+        seed: u64,
+        caps: &Caps,
+    ) -> Option<(Move, Option<u32>)> {
+        if let Player::Hub(program, time) = *self {
+            return match super::hub_client::ask(program, &game.rules, start, moves, time) {
+                Ok(answer) => Some(answer),
+                Err(e) => {
+                    eprintln!("arena: {e}");
+                    None
+                }
+            };
+        }
         if let Some(req) = self.request(seed) {
             let weights = match *self {
                 Player::DepthWithWeights(_, weights) => Some(weights),
                 _ => None,
             };
-            return think_with_weights(game, &req, caps, None, weights).map(|a| a.best);
+            return think_with_weights(game, &req, caps, None, weights)
+                .map(|a| (a.best, Some(a.depth)));
         }
         let eval = Evaluator::new(&game.rules);
         let list = legal_moves(&game.rules, &game.position);
@@ -94,7 +123,7 @@ impl Player {
                 )
             })
             .max_by_key(|x| x.1)
-            .map(|x| x.0)
+            .map(|x| (x.0, None))
     }
 }
 
@@ -103,11 +132,20 @@ pub struct MatchResult {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Per player (first, second): the sum of the depths its searches reached, and how many
+    /// moves reported one.
+    pub depths: [(u64, u64); 2],
 }
 
 impl MatchResult {
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
+    }
+
+    /// The mean depth a player's searches reached (0: first, 1: second).
+    pub fn mean_depth(&self, player: usize) -> f64 {
+        let (sum, n) = self.depths[player];
+        sum as f64 / n.max(1) as f64
     }
 
     /// Score fraction of the first player.
@@ -153,7 +191,14 @@ pub fn openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> Vec<Vec
         .collect()
 }
 
-/// Play one game; `Some(color)` for the winner, `None` for a draw (a rule, or the ply cap).
+/// A finished game: the winner (`None` for a draw, by a rule or the ply cap) and, per colour
+/// (White, Black), the depth sum and count of the moves that reported one.
+pub struct GameRecord {
+    pub winner: Option<Color>,
+    pub depths: [(u64, u64); 2],
+}
+
+/// Play one game.
 pub fn play_game(
     rules: &Rules,
     opening: &[usize],
@@ -162,7 +207,7 @@ pub fn play_game(
     seed: u64,
     max_plies: u32,
     caps: &Caps,
-) -> Option<Color> {
+) -> GameRecord {
     play_recorded(
         rules,
         opening,
@@ -183,32 +228,47 @@ pub fn play_recorded(
     max_plies: u32,
     caps: &Caps,
     mut seen: impl FnMut(&Position),
-) -> Option<Color> {
-    let mut game = Game::new(*rules, Position::initial(rules), None);
+) -> GameRecord {
+    let start = Position::initial(rules);
+    let mut game = Game::new(*rules, start, None);
+    let mut moves = Vec::new();
     for &i in opening {
         let list = legal_moves(rules, &game.position);
         if let Some(m) = list.get(i) {
             game.play(m);
+            moves.push(*m);
         }
     }
+    let mut record = GameRecord {
+        winner: None,
+        depths: [(0, 0); 2],
+    };
     let mut ply = 0u64;
     loop {
         match game.outcome() {
-            Outcome::Win { winner, .. } => return Some(winner),
-            Outcome::Draw { .. } => return None,
+            Outcome::Win { winner, .. } => {
+                record.winner = Some(winner);
+                return record;
+            }
+            Outcome::Draw { .. } => return record,
             Outcome::Ongoing => {}
         }
         if game.plies >= max_plies {
-            return None;
+            return record;
         }
-        let player = if game.position.side == Color::White {
-            white
-        } else {
-            black
-        };
+        let side = game.position.side;
+        let player = if side == Color::White { white } else { black };
         seen(&game.position);
-        let mv = player.choose(&game, seed.wrapping_add(ply.wrapping_mul(0x9e37)), caps)?;
+        let seed = seed.wrapping_add(ply.wrapping_mul(0x9e37));
+        let Some((mv, depth)) = player.choose(&game, (&start, &moves), seed, caps) else {
+            return record;
+        };
+        if let Some(d) = depth {
+            record.depths[side.index()].0 += d as u64;
+            record.depths[side.index()].1 += 1;
+        }
         game.play(&mv);
+        moves.push(mv);
         ply += 1;
     }
 }
@@ -228,8 +288,13 @@ pub fn run_match(
         for a_is_white in [true, false] {
             let (white, black) = if a_is_white { (a, b) } else { (b, a) };
             let game_seed = seed ^ ((n as u64) << 1 | a_is_white as u64);
-            let winner = play_game(rules, opening, white, black, game_seed, 300, caps);
-            match winner {
+            let record = play_game(rules, opening, white, black, game_seed, 300, caps);
+            let (a_colour, b_colour) = if a_is_white { (0, 1) } else { (1, 0) };
+            for (player, colour) in [(0, a_colour), (1, b_colour)] {
+                result.depths[player].0 += record.depths[colour].0;
+                result.depths[player].1 += record.depths[colour].1;
+            }
+            match record.winner {
                 None => result.draws += 1,
                 Some(c) if (c == Color::White) == a_is_white => result.wins += 1,
                 Some(_) => result.losses += 1,
@@ -281,6 +346,7 @@ mod tests {
             wins: 10,
             draws: 0,
             losses: 10,
+            ..MatchResult::default()
         };
         let (lo, mid, hi) = even.elo();
         assert!(mid.abs() < 1e-9 && lo < 0.0 && hi > 0.0);
@@ -288,6 +354,7 @@ mod tests {
             wins: 30,
             draws: 10,
             losses: 0,
+            ..MatchResult::default()
         };
         assert!(ahead.elo().0 > 100.0);
     }

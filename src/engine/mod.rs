@@ -4,6 +4,7 @@ pub mod arena;
 pub mod bitbase;
 pub mod eval;
 pub mod hub;
+pub mod hub_client;
 pub mod limits;
 pub mod search;
 pub mod tt;

@@ -45,7 +45,7 @@ pub fn self_play_samples(
                 }
             },
         );
-        let white_result = match winner {
+        let white_result = match winner.winner {
             Some(Color::White) => 1.0,
             Some(Color::Black) => 0.0,
             None => 0.5,

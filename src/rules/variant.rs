@@ -282,6 +282,11 @@ impl Preset {
         })
     }
 
+    /// The preset with exactly these rules, if any.
+    pub fn find_by_rules(rules: &Rules) -> Option<&'static Preset> {
+        PRESETS.iter().find(|p| p.rules == *rules)
+    }
+
     /// Find a preset by PDN `GameType` number.
     pub fn by_game_type(number: u32) -> Option<&'static Preset> {
         PRESETS.iter().find(|p| p.pdn_game_type == Some(number))
