@@ -567,6 +567,7 @@ fn the_schema_examples_are_accepted_requests() {
         ("/status", "StatusRequest"),
         ("/games/validate", "ValidateRequest"),
         ("/bestmove", "BestMoveRequest"),
+        ("/play", "PlayRequest"),
     ] {
         let example = &schemas[schema]["example"];
         assert!(example.is_object(), "{schema} has no example");

@@ -1,30 +1,16 @@
 //! What browsers on other origins need: CORS preflights and headers, compression, and
 //! conditional GETs, against a real bound server.
 
+mod common;
+
 use draughts_api::api::{Application, Config};
 use serde_json::{json, Value};
 use std::io::Read;
-use std::sync::mpsc;
-
-fn spawn(config: Config) -> String {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            let app = Application::build(config).expect("server builds");
-            tx.send(app.port()).expect("port sent");
-            let _ = app.run_until_stopped().await;
-        })
-    });
-    format!("http://127.0.0.1:{}", rx.recv().expect("server started"))
-}
 
 fn config(origins: &str) -> Config {
     Config {
-        addr: "127.0.0.1:0".into(),
-        workers: 2,
         cors_origins: origins.into(),
-        bitbase_pieces: 0,
-        ..Config::default()
+        ..common::test_config()
     }
 }
 
@@ -64,7 +50,7 @@ fn header_list(r: &ureq::Response, name: &str) -> Vec<String> {
 
 #[test]
 fn preflights_are_answered_for_every_route_with_its_method() {
-    let base = spawn(config("*"));
+    let base = common::spawn_server(config("*"));
     let origin = "https://play.example.com";
     for (path, method) in [
         ("/moves", "POST"),
@@ -72,6 +58,7 @@ fn preflights_are_answered_for_every_route_with_its_method() {
         ("/status", "POST"),
         ("/games/validate", "POST"),
         ("/bestmove", "POST"),
+        ("/play", "POST"),
         ("/variants", "GET"),
         ("/healthz", "GET"),
         ("/openapi.json", "GET"),
@@ -106,7 +93,7 @@ fn preflights_are_answered_for_every_route_with_its_method() {
 
 #[test]
 fn a_real_call_from_another_origin_carries_the_allow_and_expose_headers() {
-    let base = spawn(config("*"));
+    let base = common::spawn_server(config("*"));
     let r = send(
         ureq::post(&format!("{base}/moves"))
             .set("origin", "https://play.example.com")
@@ -129,7 +116,7 @@ fn a_real_call_from_another_origin_carries_the_allow_and_expose_headers() {
 
 #[test]
 fn a_configured_list_refuses_other_origins_without_a_server_error() {
-    let base = spawn(config("https://play.example.com, http://localhost:3000"));
+    let base = common::spawn_server(config("https://play.example.com, http://localhost:3000"));
     let r = preflight(&base, "/moves", "http://localhost:3000", "POST");
     assert_eq!(
         r.header("access-control-allow-origin"),
@@ -159,7 +146,7 @@ fn a_bad_origin_list_is_refused_at_start_up() {
 
 #[test]
 fn retry_after_is_readable_by_a_browser_on_a_503() {
-    let base = spawn(Config {
+    let base = common::spawn_server(Config {
         search_slots: 1,
         workers: 4,
         ..config("*")
@@ -206,7 +193,7 @@ fn get_with(base: &str, path: &str, headers: &[(&str, &str)]) -> ureq::Response 
 
 #[test]
 fn variants_and_the_openapi_document_answer_304_to_a_matching_etag() {
-    let base = spawn(config("*"));
+    let base = common::spawn_server(config("*"));
     for path in ["/variants", "/openapi.json"] {
         let first = get_with(&base, path, &[]);
         assert_eq!(first.status(), 200);
@@ -225,7 +212,7 @@ fn variants_and_the_openapi_document_answer_304_to_a_matching_etag() {
 
 #[test]
 fn large_answers_are_compressed_and_decode_to_the_same_json() {
-    let base = spawn(config("*"));
+    let base = common::spawn_server(config("*"));
     let body = r#"{"variant":"international"}"#;
     let plain = send(ureq::post(&format!("{base}/moves")), Some(body));
     assert!(plain.header("content-encoding").is_none());

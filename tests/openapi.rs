@@ -25,6 +25,7 @@ fn every_endpoint_of_the_contract_is_documented() {
         "/status",
         "/games/validate",
         "/bestmove",
+        "/play",
         "/variants",
         "/healthz",
         "/readyz",

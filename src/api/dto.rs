@@ -336,6 +336,34 @@ pub struct BestMoveRequest {
     pub limits: Option<LimitsDto>,
     /// Makes a depth- or node-limited search reproducible (and the levels' choices).
     pub seed: Option<u64>,
+    /// Add `next_moves` and `capture_required`: the legal moves of the side to move after
+    /// the searcher's move (what a client highlights next).
+    #[serde(default)]
+    pub include_next_moves: bool,
+}
+
+/// `POST /play`: the player's move, then the computer's reply, in one call.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "english", "history": {"moves": ["11-15"]}, "move": "23-19",
+    "level": "easy", "seed": 7, "include_next_moves": true}))]
+pub struct PlayRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    pub position: Option<String>,
+    /// The game so far (for repetitions and the draw counters).
+    pub history: Option<History>,
+    /// The player's move, in any notation `/apply` takes, or a path.
+    #[serde(rename = "move")]
+    #[schema(value_type = MoveSpec)]
+    pub mv: Value,
+    /// `easy`, `medium` (the default), `hard` or `max`.
+    pub level: Option<String>,
+    pub limits: Option<LimitsDto>,
+    pub seed: Option<u64>,
+    /// Add `next_moves` and `capture_required` for the side to move at the end.
+    #[serde(default)]
+    pub include_next_moves: bool,
 }
 
 /// A search score from the side to move's view: one of the three keys.
@@ -363,4 +391,45 @@ pub struct BestMoveResponse {
     pub time_ms: u64,
     /// Nodes per second.
     pub nps: u64,
+    /// PDN FEN after the searcher's move.
+    pub position: String,
+    /// The game's status after the searcher's move (with the request's history).
+    pub status: StatusView,
+    /// The legal moves then (with `include_next_moves`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_moves: Option<Vec<MoveView>>,
+    /// Whether every one of `next_moves` is a capture (with `include_next_moves`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capture_required: Option<bool>,
+}
+
+/// `POST /play`'s answer: the player's move, the reply (absent when the player's move ended
+/// the game), the position and status after both, and the search that chose the reply.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"player_move": {"notation": "23-19", "short": "23-19", "from": 23, "to": 19, "path": [23, 19], "captured": [], "crowns": false},
+    "reply": {"notation": "8-11", "short": "8-11", "from": 8, "to": 11, "path": [8, 11], "captured": [], "crowns": false},
+    "position": "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15",
+    "status": {"state": "ongoing", "winner": null, "reason": null, "side_to_move": "white",
+        "counters": {"king_moves_without_capture": 0, "moves_without_capture_or_promotion": 0, "lone_king_endgame": 0, "repetitions": 1}},
+    "score": {"centipieces": 12}, "depth": 2, "nodes": 180, "time_ms": 0}))]
+pub struct PlayResponse {
+    pub player_move: MoveView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply: Option<MoveView>,
+    /// PDN FEN after the player's move and the reply.
+    pub position: String,
+    pub status: StatusView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_moves: Option<Vec<MoveView>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capture_required: Option<bool>,
+    /// The reply's score, from the replying side's view (with a reply).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
 }

@@ -18,6 +18,7 @@ use utoipa::OpenApi;
         routes::status::handler,
         routes::validate::handler,
         routes::bestmove::handler,
+        routes::play::handler,
         routes::variants::handler,
         routes::health::healthz,
         routes::health::readyz,

@@ -105,7 +105,13 @@ pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
         routes::validate::handler,
         cors,
     ))
-    .service(resource("/bestmove", post, routes::bestmove::handler, cors))
+    .service(resource(
+        "/bestmove",
+        post.clone(),
+        routes::bestmove::handler,
+        cors,
+    ))
+    .service(resource("/play", post, routes::play::handler, cors))
     .service(resource(
         "/variants",
         get.clone(),

@@ -1,11 +1,13 @@
 use crate::api::body::Body;
 use crate::api::context::request_game;
-use crate::api::dto::{BestMoveRequest, BestMoveResponse, MoveView, ScoreView};
+use crate::api::dto::{
+    BestMoveRequest, BestMoveResponse, LimitsDto, MoveView, ScoreView, StatusView,
+};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::{self, Caps, Level, Limits, Score};
-use crate::rules::notation::moves;
-use crate::rules::{Outcome, Position};
+use crate::rules::notation::{fen, moves};
+use crate::rules::{legal_moves, Game, MoveList, Outcome};
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
@@ -35,8 +37,50 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         req.history.as_ref(),
         state.config.max_moves,
     )?;
+    let request = search_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
+    let outcome = game.outcome();
+    if outcome != Outcome::Ongoing {
+        return Err(ApiError::game_over(format!(
+            "the game is over ({}): there is no move to search",
+            crate::rules::replay::describe_outcome(&outcome)
+        )));
+    }
+    let before = game.position;
+    let (mut game, answer) = run_search(&state, game, request).await?;
     let rules = game.rules;
-    let level = match &req.level {
+    game.play(&answer.best);
+    let (next_moves, capture_required) = next_moves(&game, req.include_next_moves);
+    let response = BestMoveResponse {
+        mv: MoveView::new(&answer.best, &before, &rules, false),
+        score: score_view(answer.score),
+        pv: answer
+            .pv
+            .iter()
+            .map(|m| moves::full(m, rules.board))
+            .collect(),
+        depth: answer.depth,
+        nodes: answer.nodes,
+        time_ms: answer.elapsed.as_millis() as u64,
+        nps: nodes_per_second(&answer),
+        position: fen::write(&game.position),
+        status: StatusView::new(game.outcome(), game.counters, game.position.side),
+        next_moves,
+        capture_required,
+    };
+    let bytes = Bytes::from(to_json(&response)?);
+    cache_if_reproducible(&state, "bestmove", &body.0, &request, &answer, &bytes);
+    Ok(json_response(bytes))
+}
+
+/// The engine request of a search route's `level`, `limits` and `seed`, checked against the
+/// server's caps.
+pub fn search_request(
+    level: Option<&str>,
+    limits: Option<&LimitsDto>,
+    seed: Option<u64>,
+    state: &AppState,
+) -> Result<engine::Request, ApiError> {
+    let level = match level {
         Some(text) => Some(Level::parse(text).ok_or_else(|| {
             ApiError::invalid(
                 "level",
@@ -45,35 +89,30 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         })?),
         None => None,
     };
-    let limits = check_limits(req.limits.as_ref(), &state.config)?;
-    let outcome = game.outcome();
-    if outcome != Outcome::Ongoing {
-        return Err(ApiError::game_over(format!(
-            "the game is over ({}): there is no move to search",
-            crate::rules::replay::describe_outcome(&outcome)
-        )));
-    }
+    Ok(engine::Request {
+        level,
+        limits: check_limits(limits, &state.config)?,
+        seed,
+    })
+}
+
+/// Search `game` on the search pool (503 when every slot is busy), with the metrics.
+pub async fn run_search(
+    state: &web::Data<AppState>,
+    game: Game,
+    request: engine::Request,
+) -> Result<(Game, engine::Answer), ApiError> {
     let caps = Caps {
         max_time: Duration::from_millis(state.config.max_search_ms),
         max_depth: state.config.max_search_depth,
         tt_mb: state.config.tt_mb,
         bitbases: Some(state.bitbases.clone()),
     };
-    let request = engine::Request {
-        level,
-        limits,
-        seed: req.seed,
-    };
-    // Cache only what is a pure function of the request: depth/node limits, no clock.
-    let deterministic = limits.time.is_none()
-        && (limits.depth.is_some() || limits.nodes.is_some())
-        && (level.is_none() || req.seed.is_some());
     let state_for_job = state.clone();
-    let caps_for_job = caps.clone();
     let job = move || {
         let m = &state_for_job.metrics;
         m.searches_running.inc();
-        let answer = engine::think(&game, &request, &caps_for_job, None);
+        let answer = engine::think(&game, &request, &caps, None);
         m.searches_running.dec();
         (game, answer)
     };
@@ -92,20 +131,50 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     m.search_nodes.inc_by(answer.nodes);
     m.search_depth.observe(answer.depth as f64);
     m.search_seconds.observe(answer.elapsed.as_secs_f64());
-    let response = to_response(&game.position, &rules, &answer);
-    let bytes = Bytes::from(to_json(&response)?);
-    let cut_by_clock = answer.elapsed >= caps.max_time.mul_f64(0.9);
+    Ok((game, answer))
+}
+
+/// Cache only what is a pure function of the request: depth/node limits, no clock.
+pub fn cache_if_reproducible(
+    state: &AppState,
+    route: &'static str,
+    body: &Bytes,
+    request: &engine::Request,
+    answer: &engine::Answer,
+    bytes: &Bytes,
+) {
+    let limits = request.limits;
+    let deterministic = limits.time.is_none()
+        && (limits.depth.is_some() || limits.nodes.is_some())
+        && (request.level.is_none() || request.seed.is_some());
+    let cut_by_clock =
+        answer.elapsed >= Duration::from_millis(state.config.max_search_ms).mul_f64(0.9);
     if deterministic && !cut_by_clock {
-        state
-            .cache
-            .insert("bestmove", body.0.clone(), bytes.clone());
+        state.cache.insert(route, body.clone(), bytes.clone());
     }
     state.metrics.cache_misses.inc();
-    Ok(json_response(bytes))
+}
+
+/// The legal moves of the side to move, and whether all are captures, when asked for.
+pub fn next_moves(game: &Game, wanted: bool) -> (Option<Vec<MoveView>>, Option<bool>) {
+    if !wanted {
+        return (None, None);
+    }
+    let list = if game.outcome() == Outcome::Ongoing {
+        legal_moves(&game.rules, &game.position)
+    } else {
+        MoveList::new()
+    };
+    let views = list
+        .iter()
+        .map(|m| MoveView::new(m, &game.position, &game.rules, false))
+        .collect();
+    let all_captures = !list.is_empty() && list.iter().all(|m| m.is_capture());
+    (Some(views), Some(all_captures))
 }
 
 fn check_limits(
-    given: Option<&crate::api::dto::LimitsDto>,
+    given: Option<&LimitsDto>,
     config: &crate::api::Config,
 ) -> Result<Limits, ApiError> {
     let Some(l) = given else {
@@ -151,46 +220,25 @@ fn check_limits(
     })
 }
 
-fn to_response(
-    pos: &Position,
-    rules: &crate::rules::Rules,
-    answer: &engine::Answer,
-) -> BestMoveResponse {
-    let score = match answer.score {
-        Score::Centipieces(c) => ScoreView {
-            centipieces: Some(c),
-            win_in_plies: None,
-            loss_in_plies: None,
-        },
-        Score::WinIn(n) => ScoreView {
-            centipieces: None,
-            win_in_plies: Some(n),
-            loss_in_plies: None,
-        },
-        Score::LossIn(n) => ScoreView {
-            centipieces: None,
-            win_in_plies: None,
-            loss_in_plies: Some(n),
-        },
+pub fn score_view(score: Score) -> ScoreView {
+    let mut view = ScoreView {
+        centipieces: None,
+        win_in_plies: None,
+        loss_in_plies: None,
     };
-    let pv = answer
-        .pv
-        .iter()
-        .map(|m| moves::full(m, rules.board))
-        .collect();
-    let ms = answer.elapsed.as_millis() as u64;
+    match score {
+        Score::Centipieces(c) => view.centipieces = Some(c),
+        Score::WinIn(n) => view.win_in_plies = Some(n),
+        Score::LossIn(n) => view.loss_in_plies = Some(n),
+    }
+    view
+}
+
+fn nodes_per_second(answer: &engine::Answer) -> u64 {
     let secs = answer.elapsed.as_secs_f64();
-    BestMoveResponse {
-        mv: MoveView::new(&answer.best, pos, rules, false),
-        score,
-        pv,
-        depth: answer.depth,
-        nodes: answer.nodes,
-        time_ms: ms,
-        nps: if secs > 0.0 {
-            (answer.nodes as f64 / secs) as u64
-        } else {
-            0
-        },
+    if secs > 0.0 {
+        (answer.nodes as f64 / secs) as u64
+    } else {
+        0
     }
 }

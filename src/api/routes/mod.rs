@@ -5,6 +5,7 @@ pub mod bestmove;
 pub mod health;
 pub mod moves;
 pub mod openapi_json;
+pub mod play;
 pub mod status;
 pub mod validate;
 pub mod variants;

@@ -132,9 +132,7 @@ impl Library {
     pub fn insert(&self, tables: Tables) {
         let key = tables.rules;
         if let Ok(mut map) = self.by_rules.write() {
-            let better = map
-                .get(&key)
-                .is_none_or(|old| old.bytes() < tables.bytes());
+            let better = map.get(&key).is_none_or(|old| old.bytes() < tables.bytes());
             if better {
                 map.insert(key, Arc::new(tables));
             }

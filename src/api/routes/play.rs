@@ -1,0 +1,82 @@
+use crate::api::body::Body;
+use crate::api::context::{parse_move_input, play_error, request_game};
+use crate::api::dto::{MoveView, PlayRequest, PlayResponse, StatusView};
+use crate::api::error::{ApiError, Problem};
+use crate::api::routes::bestmove::{
+    cache_if_reproducible, next_moves, run_search, score_view, search_request,
+};
+use crate::api::state::{from_json, json_response, to_json, AppState};
+use crate::rules::notation::fen;
+use crate::rules::{replay, MoveList, Outcome};
+use actix_web::web::Bytes;
+use actix_web::{web, HttpResponse};
+
+/// One turn against the computer in one call: the player's move is applied (as `/apply`
+/// does, with the same 422 for an illegal move, and no search then), then unless it ended
+/// the game the searcher replies (as `/bestmove` does, on the same search pool and limits).
+#[utoipa::path(post, path = "/play", request_body = PlayRequest, tag = "ai",
+    responses(
+        (status = 200, description = "The player's move and the reply", body = PlayResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Illegal or ambiguous move, a finished game, a limit over the server's cap, or invalid input", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+    if let Some(hit) = state.cache.get("play", &body.0) {
+        state.metrics.cache_hits.inc();
+        return Ok(json_response((*hit).clone()));
+    }
+    let req: PlayRequest = from_json(&body.0)?;
+    let mut game = request_game(
+        &req.variant,
+        req.position.as_deref(),
+        req.history.as_ref(),
+        state.config.max_moves,
+    )?;
+    let request = search_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
+    let rules = game.rules;
+    let input = parse_move_input(&req.mv, "move")?;
+    let before = game.position;
+    let mut legal = MoveList::new();
+    let played =
+        replay::play(&mut game, &input, &mut legal).map_err(|e| play_error(&e, "move", &game))?;
+    let player_move = MoveView::new(&played, &before, &rules, false);
+
+    if game.outcome() != Outcome::Ongoing {
+        let (next_moves, capture_required) = next_moves(&game, req.include_next_moves);
+        let response = PlayResponse {
+            player_move,
+            reply: None,
+            position: fen::write(&game.position),
+            status: StatusView::new(game.outcome(), game.counters, game.position.side),
+            next_moves,
+            capture_required,
+            score: None,
+            depth: None,
+            nodes: None,
+            time_ms: None,
+        };
+        return Ok(json_response(Bytes::from(to_json(&response)?)));
+    }
+
+    let reply_from = game.position;
+    let (mut game, answer) = run_search(&state, game, request).await?;
+    game.play(&answer.best);
+    let (next_moves, capture_required) = next_moves(&game, req.include_next_moves);
+    let response = PlayResponse {
+        player_move,
+        reply: Some(MoveView::new(&answer.best, &reply_from, &rules, false)),
+        position: fen::write(&game.position),
+        status: StatusView::new(game.outcome(), game.counters, game.position.side),
+        next_moves,
+        capture_required,
+        score: Some(score_view(answer.score)),
+        depth: Some(answer.depth),
+        nodes: Some(answer.nodes),
+        time_ms: Some(answer.elapsed.as_millis() as u64),
+    };
+    let bytes = Bytes::from(to_json(&response)?);
+    cache_if_reproducible(&state, "play", &body.0, &request, &answer, &bytes);
+    Ok(json_response(bytes))
+}
