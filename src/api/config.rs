@@ -3,6 +3,7 @@
 use clap::Args;
 
 #[derive(Args, Clone, Debug)]
+/// Service configuration: every flag of `serve`, each with its environment variable.
 pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "DRAUGHTS_API_ADDR", default_value = "0.0.0.0:8080")]
@@ -93,10 +94,12 @@ impl Config {
             .unwrap_or_default()
     }
 
+    /// The machine's CPUs (the default for workers and search slots).
     pub fn cpus() -> usize {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     }
 
+    /// Searches that may run at once (`search_slots`, or one per CPU).
     pub fn search_slots(&self) -> usize {
         if self.search_slots == 0 {
             Self::cpus()

@@ -1,23 +1,24 @@
-//! The HTTP face: thin handlers over the rules and the engine.
+//! The HTTP face: thin handlers over the rules and the engine. The crate's public API here is
+//! what runs the service: `Config`, `Application`, the OpenAPI document and telemetry set-up;
+//! the routes, DTOs and middleware are internal.
 
-pub mod body;
-pub mod cache;
-pub mod compression;
-pub mod conditional;
+mod body;
+mod cache;
+mod compression;
+mod conditional;
 pub mod config;
-pub mod context;
-pub mod cors;
-pub mod dto;
-pub mod error;
-pub mod metrics;
-pub mod observe;
+mod context;
+mod cors;
+mod dto;
+mod error;
+mod metrics;
+mod observe;
 pub mod openapi;
-pub mod routes;
-pub mod search_pool;
-pub mod startup;
-pub mod state;
+mod routes;
+mod search_pool;
+mod startup;
+mod state;
 pub mod telemetry;
 
 pub use config::Config;
 pub use startup::Application;
-pub use state::AppState;

@@ -31,6 +31,7 @@ use utoipa::OpenApi;
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]
+/// The OpenAPI document of every route (utoipa).
 pub struct ApiDoc;
 
 /// The document as committed under `openapi/openapi.json`.

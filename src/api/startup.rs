@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use utoipa_swagger_ui::SwaggerUi;
 
+/// The bound server, ready to run.
 pub struct Application {
     server: Server,
     port: u16,
@@ -183,6 +184,7 @@ fn start_bitbases(state: &Arc<AppState>, config: &Config) -> std::io::Result<()>
 }
 
 impl Application {
+    /// Bind the address (port 0 picks a free port), build the state and start the endgame tables.
     pub fn build(config: Config) -> std::io::Result<Application> {
         let listener = TcpListener::bind(&config.addr)?;
         let port = listener.local_addr()?.port();
@@ -225,10 +227,12 @@ impl Application {
         })
     }
 
+    /// The port bound (useful when asked for port 0).
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// A handle to stop the server.
     pub fn handle(&self) -> ServerHandle {
         self.server.handle()
     }

@@ -7,7 +7,9 @@ use crate::rules::{Color, KingKind, Position, Rules};
 /// Evaluation weights. Defaults per variant come from `Weights::for_rules`.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Weights {
+    /// A man (100: scores are in centipieces).
     pub man: i32,
+    /// A king.
     pub king: i32,
     /// Per row a man has advanced from its own back row.
     pub advance: i32,
@@ -84,6 +86,7 @@ impl Weights {
         "drawish_divisor",
     ];
 
+    /// The weight named `name` (one of `NAMES`).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut i32> {
         Some(match name {
             "man" => &mut self.man,
@@ -130,7 +133,9 @@ impl Weights {
     }
 }
 
+/// Scores positions with a set of weights, from the side to move's view.
 pub struct Evaluator {
+    /// The weights in use.
     pub weights: Weights,
     /// Per colour, what a man is worth on each square (advance, centre, back-row guard),
     /// as bit planes: the sum over men is `offset × men + Σ 2^k · |men ∩ plane k|`, a few
@@ -179,10 +184,12 @@ impl SquareTable {
 }
 
 impl Evaluator {
+    /// The variant's default weights.
     pub fn new(rules: &Rules) -> Self {
         Self::with_weights(rules, Weights::for_rules(rules))
     }
 
+    /// These weights instead of the defaults.
     pub fn with_weights(rules: &Rules, weights: Weights) -> Self {
         let g = rules.board.geometry();
         // The central squares: the middle two rows' inner squares, and the rows beside them.

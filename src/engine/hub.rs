@@ -9,6 +9,7 @@ use crate::rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+/// One Hub session: the variant, the game and the limits set so far.
 pub struct Hub {
     rules: Rules,
     game: Option<Game>,
@@ -66,6 +67,7 @@ pub fn hub_move(m: &Move, rules: &Rules) -> String {
 }
 
 impl Hub {
+    /// A session with the searcher's caps.
     pub fn new(caps: Caps) -> Self {
         Hub {
             rules: Rules::international(),

@@ -6,8 +6,11 @@ use std::time::Duration;
 /// Limits of one search. `None` is unbounded (the caller's caps still apply).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Plies of the deepest iteration.
     pub depth: Option<u32>,
+    /// Nodes searched at most.
     pub nodes: Option<u64>,
+    /// Time to think (the iteration that runs out of it is cut short).
     pub time: Option<Duration>,
 }
 
@@ -15,15 +18,21 @@ pub struct Limits {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// Two plies and noisy choices: loses to a careful beginner.
     Easy,
+    /// Four plies with a little noise.
     Medium,
+    /// One second, no noise.
     Hard,
+    /// Five seconds, no noise.
     Max,
 }
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
 
+    /// The level's name in the API.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -33,6 +42,7 @@ impl Level {
         }
     }
 
+    /// The level of a name (any case).
     pub fn parse(text: &str) -> Option<Level> {
         Level::ALL
             .into_iter()

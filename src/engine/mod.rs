@@ -1,14 +1,14 @@
 //! The AI: a game-tree searcher over the rules. Knows nothing of HTTP.
 
-pub mod arena;
+pub(crate) mod arena;
 pub mod bitbase;
 pub mod eval;
 pub mod hub;
-pub mod hub_client;
+mod hub_client;
 pub mod limits;
 pub mod search;
-pub mod tt;
-pub mod tune;
+mod tt;
+pub(crate) mod tune;
 
 pub use limits::{Level, Limits};
 pub use search::{Score, SearchResult, Searcher};
@@ -21,9 +21,13 @@ use std::time::Duration;
 /// The caps a deployment puts on every search, and the endgame tables searches may use.
 #[derive(Clone)]
 pub struct Caps {
+    /// The longest a search may think.
     pub max_time: Duration,
+    /// The deepest a search may go, in plies.
     pub max_depth: u32,
+    /// The transposition table's largest size, in MiB.
     pub tt_mb: usize,
+    /// Endgame tables, when built.
     pub bitbases: Option<Arc<bitbase::Library>>,
 }
 
@@ -41,8 +45,11 @@ impl Default for Caps {
 /// A request for a move.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Request {
+    /// A playing level (its limits and noise) unless `limits` are given.
     pub level: Option<Level>,
+    /// Explicit limits (they replace the level's).
     pub limits: Limits,
+    /// Seeds the levels' noise, so a game can be replayed.
     pub seed: Option<u64>,
 }
 
@@ -69,10 +76,12 @@ pub fn effective_limits(req: &Request, caps: &Caps) -> Limits {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`.
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -93,11 +102,17 @@ impl Rng {
 /// The searcher's answer.
 #[derive(Clone, Debug)]
 pub struct Answer {
+    /// The move to play.
     pub best: Move,
+    /// Its score for the side to move.
     pub score: Score,
+    /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The last iteration completed.
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time spent.
     pub elapsed: Duration,
 }
 

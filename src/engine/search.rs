@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The score of a win now; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
+/// The deepest ply the search reaches (the stack of per-ply buffers).
 pub const MAX_PLY: usize = 128;
 const INF: i32 = WIN + 1;
 /// Extra plies the quiescence may add while captures are pending.
@@ -20,12 +22,16 @@ const MAX_QUIESCENCE: i32 = 16;
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// Material and position, a man = 100.
     Centipieces(i32),
+    /// A forced win in this many plies.
     WinIn(u32),
+    /// A forced loss in this many plies.
     LossIn(u32),
 }
 
 impl Score {
+    /// The client's view of an internal score.
     pub fn from_internal(s: i32) -> Score {
         if s >= WIN - MAX_PLY as i32 * 2 {
             Score::WinIn((WIN - s) as u32)
@@ -38,17 +44,25 @@ impl Score {
 }
 
 #[derive(Clone, Debug)]
+/// What a search found.
 pub struct SearchResult {
+    /// The move to play.
     pub best: Move,
+    /// Its internal score (see `Score::from_internal`).
     pub score: i32,
+    /// The expected line.
     pub pv: Vec<Move>,
+    /// The last iteration completed.
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time spent.
     pub elapsed: Duration,
     /// Each root move with its score at the last completed depth (levels with noise only).
     pub root_scores: Vec<(Move, i32)>,
 }
 
+/// Iterative-deepening alpha-beta over one rule set, with its own tables and buffers.
 pub struct Searcher<'a> {
     rules: Rules,
     eval: Evaluator,
@@ -72,6 +86,7 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
+    /// A searcher for `rules` with a transposition table of `tt_mb` MiB.
     pub fn new(rules: &Rules, tt_mb: usize) -> Self {
         Searcher {
             rules: *rules,

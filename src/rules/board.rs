@@ -8,6 +8,7 @@
 //! 8×8 uses 36 bits and 10×10 uses 55, so a `u64` holds both (12×12 would need 78 bits: the
 //! `Bitboard` alias is the one place to widen).
 
+/// A set of squares, one bit each in the ghost-square layout.
 pub type Bitboard = u64;
 
 /// Number of directions on a diagonal board.
@@ -17,13 +18,18 @@ pub const DIRECTIONS: usize = 4;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Direction {
+    /// Towards square 1, to the left.
     UpLeft = 0,
+    /// Towards square 1, to the right.
     UpRight = 1,
+    /// Towards the last square, to the left.
     DownLeft = 2,
+    /// Towards the last square, to the right.
     DownRight = 3,
 }
 
 impl Direction {
+    /// The four directions, in index order.
     pub const ALL: [Direction; 4] = [
         Direction::UpLeft,
         Direction::UpRight,
@@ -38,11 +44,14 @@ pub const NO_SQUARE: u8 = u8::MAX;
 /// Board sizes the service plays on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BoardSize {
+    /// 8×8, 32 playable squares.
     Eight,
+    /// 10×10, 50 playable squares.
     Ten,
 }
 
 impl BoardSize {
+    /// Squares along one side (8 or 10).
     pub fn side(self) -> u8 {
         match self {
             BoardSize::Eight => 8,
@@ -51,6 +60,7 @@ impl BoardSize {
     }
 
     #[inline(always)]
+    /// The precomputed geometry of the board.
     pub fn geometry(self) -> &'static Geometry {
         match self {
             BoardSize::Eight => &GEOMETRY_8,

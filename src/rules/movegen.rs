@@ -12,7 +12,9 @@ pub const MAX_JUMPS: usize = 32;
 /// One legal move. Squares are bit indices (see `board`); notation converts them to PDN.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The moving piece's square (a bit index).
     pub from: u8,
+    /// Where it ends (a bit index).
     pub to: u8,
     /// Every piece taken, as a set.
     pub captures: Bitboard,
@@ -40,6 +42,7 @@ impl Move {
     }
 
     #[inline(always)]
+    /// Whether the move takes anything.
     pub fn is_capture(&self) -> bool {
         self.jumps > 0
     }

@@ -7,13 +7,17 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+/// A side.
 pub enum Color {
+    /// White: starts on the high-numbered squares.
     White,
+    /// Black: starts on the low-numbered squares.
     Black,
 }
 
 impl Color {
     #[inline(always)]
+    /// The other side.
     pub fn opponent(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -21,6 +25,7 @@ impl Color {
         }
     }
 
+    /// `white` or `black`.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -29,6 +34,7 @@ impl Color {
     }
 
     #[inline(always)]
+    /// 0 for White, 1 for Black (the index into `Position::pieces`).
     pub fn index(self) -> usize {
         self as usize
     }
@@ -42,7 +48,9 @@ pub struct Position {
     pub pieces: [Bitboard; 2],
     /// Which of those pieces are kings.
     pub kings: Bitboard,
+    /// Whose turn it is.
     pub side: Color,
+    /// Which board the bit indices refer to.
     pub board: BoardSize,
 }
 
@@ -76,29 +84,35 @@ impl Position {
     }
 
     #[inline(always)]
+    /// Every piece.
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
 
     #[inline(always)]
+    /// Every playable square with no piece.
     pub fn empty_squares(&self) -> Bitboard {
         !self.occupied() & self.board.geometry().valid
     }
 
     #[inline(always)]
+    /// The pieces of the side to move.
     pub fn us(&self) -> Bitboard {
         self.pieces[self.side.index()]
     }
 
     #[inline(always)]
+    /// The pieces of the side not to move.
     pub fn them(&self) -> Bitboard {
         self.pieces[self.side.opponent().index()]
     }
 
+    /// A colour's men.
     pub fn men(&self, color: Color) -> Bitboard {
         self.pieces[color.index()] & !self.kings
     }
 
+    /// A colour's kings.
     pub fn kings_of(&self, color: Color) -> Bitboard {
         self.pieces[color.index()] & self.kings
     }

@@ -8,11 +8,14 @@ use super::status::{Game, Outcome};
 /// A move as a client sends it: text in any accepted notation, or a path of PDN squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveInput {
+    /// Notation: `32-28`, `28x19x10`, `c3-d4`, ...
     Text(String),
+    /// The squares visited, start first (PDN numbers).
     Path(Vec<u32>),
 }
 
 impl MoveInput {
+    /// The input as the client wrote it (for error messages).
     pub fn describe(&self) -> String {
         match self {
             MoveInput::Text(t) => t.clone(),
@@ -75,7 +78,9 @@ pub fn play(game: &mut Game, input: &MoveInput, legal: &mut MoveList) -> Result<
 pub struct ReplayError {
     /// 1-based index of the move in the list.
     pub ply: usize,
+    /// The move that failed.
     pub input: MoveInput,
+    /// Why it failed.
     pub error: PlayError,
     /// The game just before that move.
     pub game: Game,

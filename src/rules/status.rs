@@ -10,20 +10,39 @@ use serde::Serialize;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// The loser has no pieces left.
     NoPieces,
+    /// The loser has pieces but no legal move.
     NoMoves,
+    /// The same position (pieces and side to move) for the third time.
     ThreefoldRepetition,
+    /// Too long with only king moves and no capture.
     KingMovesWithoutCapture,
+    /// Too long with no capture and no crowning.
     MovesWithoutCaptureOrPromotion,
+    /// Three pieces (one a king at least) could not beat a lone king in time.
     ThreePiecesVsLoneKing,
+    /// Two pieces (one a king at least) could not beat a lone king in time.
     TwoPiecesVsLoneKing,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Whether the game goes on, and if not how it ended.
 pub enum Outcome {
+    /// The game goes on.
     Ongoing,
-    Win { winner: Color, reason: Reason },
-    Draw { reason: Reason },
+    /// One side won.
+    Win {
+        /// Who won.
+        winner: Color,
+        /// Why the other side lost.
+        reason: Reason,
+    },
+    /// A draw rule ended the game.
+    Draw {
+        /// Which draw rule ended the game.
+        reason: Reason,
+    },
 }
 
 /// The counters that lead to draws, in plies (half-moves) unless said otherwise.
@@ -65,12 +84,16 @@ fn lone_king_class(pos: &Position) -> Option<LoneKingClass> {
 /// A game in progress: the position plus what the draw rules need of its history.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The rules played.
     pub rules: Rules,
+    /// The current position.
     pub position: Position,
+    /// The draw counters now.
     pub counters: Counters,
     /// Hashes of positions since the last irreversible move, oldest first (current included).
     since_irreversible: Vec<u64>,
     class: Option<LoneKingClass>,
+    /// Plies played since the start position.
     pub plies: u32,
 }
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+/// How far kings move.
 pub enum KingKind {
     /// Moves and captures along a whole diagonal.
     Flying,
@@ -18,6 +19,7 @@ pub enum KingKind {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+/// Which capture sequences are legal when several are possible.
 pub enum CapturePriority {
     /// Any complete sequence.
     Free,
@@ -33,6 +35,7 @@ pub enum CapturePriority {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+/// When captured pieces leave the board.
 pub enum Removal {
     /// Jumped pieces stay (and block) until the sequence ends.
     EndOfMove,
@@ -42,6 +45,7 @@ pub enum Removal {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+/// What happens to a man that reaches the far row during a capture.
 pub enum PromotionInCapture {
     /// Crowned only if the move ends on the far row.
     AtEnd,
@@ -82,29 +86,44 @@ impl Default for DrawRules {
 /// Every rule parameter of a variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// 8×8 or 10×10.
     pub board: BoardSize,
     /// Rows of men each side starts with.
     pub start_rows: u8,
+    /// Who moves first from the initial position.
     pub first_player: Color,
+    /// A capture must be made when one is possible.
     pub forced_capture: bool,
+    /// Men may capture backwards.
     pub men_capture_backwards: bool,
+    /// Short or flying kings.
     pub kings: KingKind,
+    /// Which sequence must be chosen among captures.
     pub capture_priority: CapturePriority,
+    /// When captured pieces are removed.
     pub removal: Removal,
+    /// A man reaching the far row during a capture.
     pub promotion_in_capture: PromotionInCapture,
+    /// Men may capture kings (Italian forbids it).
     pub men_capture_kings: bool,
+    /// Repetition and counter draws.
     pub draw_rules: DrawRules,
 }
 
 /// A named preset.
 #[derive(Clone, Debug)]
 pub struct Preset {
+    /// The id used in requests (`international`, `english`, ...).
     pub id: &'static str,
+    /// The name shown to people.
     pub name: &'static str,
+    /// One line on where the rules come from.
     pub description: &'static str,
+    /// Other accepted ids (`american` for `english`).
     pub aliases: &'static [&'static str],
     /// The PDN `GameType` number, where the standard has one.
     pub pdn_game_type: Option<u32>,
+    /// Every parameter.
     pub rules: Rules,
 }
 
@@ -168,6 +187,7 @@ const RUSSIAN: Rules = Rules {
     },
 };
 
+/// Every preset the service knows.
 pub static PRESETS: &[Preset] = &[
     Preset {
         id: "international",
@@ -302,14 +322,17 @@ impl Preset {
 }
 
 impl Rules {
+    /// The rules of a preset by id or alias.
     pub fn preset(id: &str) -> Option<Rules> {
         Preset::find(id).map(|p| p.rules)
     }
 
+    /// International (FMJD) rules.
     pub fn international() -> Rules {
         INTERNATIONAL
     }
 
+    /// English / American checkers rules.
     pub fn english() -> Rules {
         ENGLISH
     }
@@ -329,18 +352,28 @@ impl Rules {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleParams {
+    /// See `Rules::first_player`.
     pub first_player: Color,
+    /// See `Rules::forced_capture`.
     pub forced_capture: bool,
+    /// See `Rules::men_capture_backwards`.
     pub men_capture_backwards: bool,
+    /// See `Rules::kings`.
     pub kings: KingKind,
+    /// See `Rules::capture_priority`.
     pub capture_priority: CapturePriority,
+    /// See `Rules::removal`.
     pub removal: Removal,
+    /// See `Rules::promotion_in_capture`.
     pub promotion_in_capture: PromotionInCapture,
+    /// See `Rules::men_capture_kings`.
     pub men_capture_kings: bool,
+    /// See `Rules::draw_rules`.
     pub draw_rules: DrawRules,
 }
 
 impl Rules {
+    /// The parameters a client may see and override.
     pub fn params(&self) -> RuleParams {
         RuleParams {
             first_player: self.first_player,
@@ -355,6 +388,7 @@ impl Rules {
         }
     }
 
+    /// These rules with the parameters replaced (board and men stay).
     pub fn with_params(self, p: RuleParams) -> Rules {
         Rules {
             first_player: p.first_player,

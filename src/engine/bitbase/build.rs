@@ -20,14 +20,19 @@ use std::time::Instant;
 /// What a build did.
 #[derive(Clone, Debug, Default)]
 pub struct BuildStats {
+    /// Materials solved (a material and its colour-swapped twin count once).
     pub materials: usize,
     /// Positions solved (both sides to move), wins, losses and draws among them.
     pub positions: u64,
+    /// Positions won for the side to move.
     pub wins: u64,
+    /// Positions lost for the side to move.
     pub losses: u64,
+    /// Positions drawn.
     pub draws: u64,
     /// The longest win, in plies.
     pub longest: u32,
+    /// Wall-clock time of the build.
     pub seconds: f64,
 }
 

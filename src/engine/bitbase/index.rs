@@ -16,16 +16,19 @@ use crate::rules::{Color, Position, Rules};
 pub struct Material(pub [u8; 4]);
 
 impl Material {
+    /// The material of a position.
     pub fn of(pos: &Position) -> Material {
         let (wm, wk) = pos.counts(Color::White);
         let (bm, bk) = pos.counts(Color::Black);
         Material([wm as u8, wk as u8, bm as u8, bk as u8])
     }
 
+    /// Pieces in all.
     pub fn pieces(&self) -> u32 {
         self.0.iter().map(|&n| n as u32).sum()
     }
 
+    /// Men of both colours.
     pub fn men(&self) -> u32 {
         (self.0[0] + self.0[2]) as u32
     }
@@ -135,6 +138,7 @@ impl Domain {
 /// How one material's positions are numbered.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The material numbered.
     pub material: Material,
     board: crate::rules::BoardSize,
     domains: [Domain; 4],
@@ -143,6 +147,7 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The numbering of `material`'s positions under `rules`.
     pub fn new(rules: &Rules, material: Material) -> Layout {
         let g = rules.board.geometry();
         let domains = [

@@ -22,6 +22,7 @@ use std::sync::{Arc, RwLock};
 /// The exact value of a position for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Value {
+    /// Neither side can force a win.
     Draw,
     /// Wins in this many plies with best play by both.
     Win(u32),
@@ -30,6 +31,7 @@ pub enum Value {
 }
 
 impl Value {
+    /// The table byte of a value.
     pub fn encode(self) -> u8 {
         match self {
             Value::Draw => 0,
@@ -38,6 +40,7 @@ impl Value {
         }
     }
 
+    /// The value of a table byte.
     pub fn decode(byte: u8) -> Value {
         match byte {
             0 => Value::Draw,
@@ -49,21 +52,26 @@ impl Value {
 
 /// One material's table.
 pub struct Table {
+    /// How positions map to entries.
     pub layout: Layout,
+    /// One byte per position (see `Value::encode`).
     pub entries: Vec<u8>,
 }
 
 /// The tables of one rule set.
 pub struct Tables {
+    /// The rules of play the tables were built under (see `play_rules`).
     pub rules: Rules,
     /// The most pieces every material of which has a table.
     pub complete_up_to: u32,
     /// The most pieces of any material held (the quick filter before a probe).
     largest: u32,
+    /// The tables by material (White to move).
     pub tables: HashMap<Material, Table>,
 }
 
 impl Tables {
+    /// No tables yet, for these rules.
     pub fn new(rules: &Rules) -> Tables {
         Tables {
             rules: play_rules(rules),
@@ -102,6 +110,7 @@ impl Tables {
         pos.occupied().count_ones() <= self.largest
     }
 
+    /// Memory held by the entries.
     pub fn bytes(&self) -> usize {
         self.tables.values().map(|t| t.entries.len()).sum()
     }
@@ -125,10 +134,12 @@ pub struct Library {
 }
 
 impl Library {
+    /// An empty library.
     pub fn new() -> Library {
         Library::default()
     }
 
+    /// Add a rule set's tables (kept unless the library holds a larger set for those rules).
     pub fn insert(&self, tables: Tables) {
         let key = tables.rules;
         if let Ok(mut map) = self.by_rules.write() {
@@ -139,6 +150,7 @@ impl Library {
         }
     }
 
+    /// The tables for `rules`, if built.
     pub fn get(&self, rules: &Rules) -> Option<Arc<Tables>> {
         self.by_rules.read().ok()?.get(&play_rules(rules)).cloned()
     }

@@ -7,8 +7,11 @@ use crate::rules::position::{Color, Position};
 /// A parsed FEN: the position plus the optional half-move (`H`) and full-move (`F`) fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fen {
+    /// Pieces and side to move.
     pub position: Position,
+    /// The lidraughts extension's `H` (plies since a capture or man move), if given.
     pub halfmove: Option<u32>,
+    /// The lidraughts extension's `F` (move number), if given.
     pub fullmove: Option<u32>,
 }
 

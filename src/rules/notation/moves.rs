@@ -11,6 +11,7 @@ pub const MAX_MOVE_LEN: usize = 256;
 /// A move as written: the squares named (bit indices) and which separator was used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
+    /// The squares named, in order (PDN numbers).
     pub squares: Vec<u8>,
     /// `Some(true)` for `x`/`:`, `Some(false)` for `-`, `None` when given as a path.
     pub capture: Option<bool>,

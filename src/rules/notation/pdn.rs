@@ -6,14 +6,18 @@ use super::ParseError;
 pub const MAX_PDN_LEN: usize = 256 * 1024;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One game of a PDN text: tags, moves and result.
 pub struct PdnGame {
+    /// Tag pairs in order (`GameType`, `FEN`, `Event`, ...).
     pub tags: Vec<(String, String)>,
     /// Moves as written, each with its character offset in the text.
     pub moves: Vec<(String, usize)>,
+    /// The result token at the end, if any.
     pub result: Option<String>,
 }
 
 impl PdnGame {
+    /// The value of a tag (name compared without case).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
