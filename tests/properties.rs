@@ -45,7 +45,7 @@ proptest! {
             // Each of the three written forms names this move and no other.
             for text in [moves::full(mv, rules.board), moves::algebraic(mv, rules.board), moves::unambiguous(mv, &list, rules.board)] {
                 let written = moves::parse(&text, rules.board).expect("own notation parses");
-                let i = moves::resolve(&written, &list).expect("names one move");
+                let i = moves::resolve(&written, &list, rules.board).expect("names one move");
                 prop_assert!(list[i].same_move(mv), "{} resolved to another move", text);
             }
             // A move starts on one of ours, ends on an empty square (or its own start) and

@@ -415,7 +415,7 @@ fn play_all(r: &Rules, start: &str, list: &[&str]) -> Game {
     for text in list {
         let legal = legal_moves(r, &game.position);
         let written = moves::parse(text, r.board).expect("move text");
-        let i = moves::resolve(&written, &legal).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let i = moves::resolve(&written, &legal, r.board).unwrap_or_else(|e| panic!("{text}: {e:?}"));
         game.play(&legal[i]);
     }
     game
@@ -552,7 +552,7 @@ fn ambiguous_short_notation_lists_the_candidates() {
     let pos = position(&r, &text);
     let legal = legal_moves(&r, &pos);
     let written = moves::parse("d2xd6", r.board).expect("parse");
-    match moves::resolve(&written, &legal) {
+    match moves::resolve(&written, &legal, r.board) {
         Err(moves::ResolveError::Ambiguous(list)) => {
             let mut names: Vec<String> = list
                 .iter()
@@ -564,7 +564,7 @@ fn ambiguous_short_notation_lists_the_candidates() {
         other => panic!("expected ambiguity, got {other:?}"),
     }
     let written = moves::parse("d2xb4xd6", r.board).expect("parse");
-    let i = moves::resolve(&written, &legal).expect("one move");
+    let i = moves::resolve(&written, &legal, r.board).expect("one move");
     assert_eq!(moves::algebraic(&legal[i], b), "d2:b4:d6");
     // Numeric works the same: 26 is d2, 10 is d6.
     assert_eq!(
@@ -578,4 +578,36 @@ fn written_squares(names: &[&str], b: BoardSize) -> Vec<u8> {
         .iter()
         .map(|n| b.geometry().bit(sq(b, n)).expect("on board"))
         .collect()
+}
+
+/// Russian literature writes a move as the file it leaves and the square it reaches
+/// (`cd4` for c3–d4), and captures with a colon (`c3:e5`).
+#[test]
+fn russian_short_moves_and_colon_captures() {
+    use draughts_api::rules::replay::{play, MoveInput, PlayError};
+    use draughts_api::rules::MoveList;
+    let r = rules("russian");
+    let mut game = Game::new(r, Position::initial(&r), None);
+    let mut scratch = MoveList::new();
+    let mv = play(&mut game, &MoveInput::Text("cd4".into()), &mut scratch).expect("cd4");
+    assert_eq!(moves::algebraic(&mv, r.board), "c3-d4");
+    let mv = play(&mut game, &MoveInput::Text("fe5".into()), &mut scratch).expect("fe5");
+    assert_eq!(moves::algebraic(&mv, r.board), "f6-e5");
+    let mv = play(&mut game, &MoveInput::Text("d4:f6".into()), &mut scratch).expect("d4:f6");
+    assert_eq!(moves::algebraic(&mv, r.board), "d4:f6");
+    // Two kings on the c-file can both reach e3: the short form is ambiguous.
+    let text = fen_of(r.board, 'W', &["Kc1", "Kc5"], &["h8"]);
+    let mut game = Game::new(r, position(&r, &text), None);
+    match play(&mut game, &MoveInput::Text("ce3".into()), &mut scratch) {
+        Err(PlayError::Illegal(i)) => {
+            let words = i.to_string();
+            assert!(words.contains("ambiguous"), "{words}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A file with no piece that can go there says so.
+    match play(&mut game, &MoveInput::Text("ah2".into()), &mut scratch) {
+        Err(PlayError::Illegal(i)) => assert!(i.to_string().contains("a-file"), "{i}"),
+        other => panic!("{other:?}"),
+    }
 }

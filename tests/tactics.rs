@@ -120,7 +120,7 @@ fn every_tactic_is_proven_then_found_by_the_searcher() {
         let pos = fen::parse(t.fen, rules.board).expect("fen").position;
         let list = legal_moves(&rules, &pos);
         let written = moves::parse(t.answer, rules.board).expect("move");
-        let index = moves::resolve(&written, &list).expect("legal");
+        let index = moves::resolve(&written, &list, rules.board).expect("legal");
         if let Some(why) = disproof(&rules, &pos, index, t.kind, t.depth) {
             panic!("{} {} {}: {why}", t.variant, t.fen, t.answer);
         }

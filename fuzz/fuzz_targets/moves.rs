@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
         for rules in [Rules::international(), Rules::english()] {
             if let Ok(written) = moves::parse(text, rules.board) {
                 let legal = legal_moves(&rules, &Position::initial(&rules));
-                let _ = moves::resolve(&written, &legal);
+                let _ = moves::resolve(&written, &legal, rules.board);
             }
         }
     }

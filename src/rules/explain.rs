@@ -31,7 +31,7 @@ pub fn find_move(
     legal: &[Move],
     written: &WrittenMove,
 ) -> Result<Move, Illegal> {
-    match moves::resolve(written, legal) {
+    match moves::resolve(written, legal, rules.board) {
         Ok(i) => Ok(legal[i]),
         Err(ResolveError::Ambiguous(found)) => Err(Illegal::Ambiguous(
             found
@@ -45,6 +45,14 @@ pub fn find_move(
 
 fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove) -> String {
     let g = rules.board.geometry();
+    if let (Some(file), Some(&to)) = (written.from_file, written.squares.last()) {
+        let file = (b'a' + file) as char;
+        return format!(
+            "no piece of {} on the {file}-file can move to {}",
+            pos.side.name(),
+            g.algebraic(to)
+        );
+    }
     let from = written.squares[0];
     let to = written.squares[written.squares.len() - 1];
     let (fs, ts) = (g.square(from), g.square(to));
@@ -81,7 +89,7 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
         };
         let mut all = MoveList::new();
         generate_captures(&free, pos, &mut all);
-        if let Some(m) = all.iter().find(|m| moves::matches(written, m)) {
+        if let Some(m) = all.iter().find(|m| moves::matches(written, m, rules.board)) {
             return priority_reason(rules, pos, m, legal);
         }
     }

@@ -51,8 +51,8 @@ impl std::fmt::Display for PlayError {
 pub fn describe_outcome(o: &Outcome) -> String {
     match o {
         Outcome::Ongoing => "ongoing".into(),
-        Outcome::Win { winner, reason } => format!("{} won: {:?}", winner.name(), reason),
-        Outcome::Draw { reason } => format!("draw: {reason:?}"),
+        Outcome::Win { winner, reason } => format!("{} won: {}", winner.name(), reason.id()),
+        Outcome::Draw { reason } => format!("draw: {}", reason.id()),
     }
 }
 

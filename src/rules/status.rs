@@ -26,6 +26,21 @@ pub enum Reason {
     TwoPiecesVsLoneKing,
 }
 
+impl Reason {
+    /// The reason's id in the API (`threefold_repetition`, `no_moves`, ...).
+    pub fn id(self) -> &'static str {
+        match self {
+            Reason::NoPieces => "no_pieces",
+            Reason::NoMoves => "no_moves",
+            Reason::ThreefoldRepetition => "threefold_repetition",
+            Reason::KingMovesWithoutCapture => "king_moves_without_capture",
+            Reason::MovesWithoutCaptureOrPromotion => "moves_without_capture_or_promotion",
+            Reason::ThreePiecesVsLoneKing => "three_pieces_vs_lone_king",
+            Reason::TwoPiecesVsLoneKing => "two_pieces_vs_lone_king",
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 /// Whether the game goes on, and if not how it ended.
 pub enum Outcome {
@@ -217,5 +232,25 @@ impl Game {
     /// Hashes since the last irreversible move (for a searcher's repetition checks).
     pub fn recent_hashes(&self) -> &[u64] {
         &self.since_irreversible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reason;
+
+    #[test]
+    fn reason_ids_are_the_serialized_names() {
+        for r in [
+            Reason::NoPieces,
+            Reason::NoMoves,
+            Reason::ThreefoldRepetition,
+            Reason::KingMovesWithoutCapture,
+            Reason::MovesWithoutCaptureOrPromotion,
+            Reason::ThreePiecesVsLoneKing,
+            Reason::TwoPiecesVsLoneKing,
+        ] {
+            assert_eq!(serde_json::to_value(r).expect("json"), r.id());
+        }
     }
 }

@@ -155,7 +155,7 @@ fn parse_pieces(
         if king {
             i += 1;
         }
-        let first = read_square(field, &mut i, base, g.squares)?;
+        let first = read_square(field, &mut i, base, g)?;
         let mut last = first;
         skip_ws(&mut i);
         if i < n && field[i] == '-' {
@@ -164,7 +164,7 @@ fn parse_pieces(
             if i < n && field[i].eq_ignore_ascii_case(&'K') {
                 i += 1;
             }
-            last = read_square(field, &mut i, base, g.squares)?;
+            last = read_square(field, &mut i, base, g)?;
             if last < first {
                 return Err(ParseError::new(
                     base + item_start,
@@ -201,8 +201,38 @@ fn parse_pieces(
     }
 }
 
-fn read_square(field: &[char], i: &mut usize, base: usize, squares: u8) -> Result<u32, ParseError> {
+/// A square: a PDN number, or on 8×8 boards an algebraic name (`c3`), as Russian and
+/// Brazilian software writes FEN.
+fn read_square(
+    field: &[char],
+    i: &mut usize,
+    base: usize,
+    g: &crate::rules::board::Geometry,
+) -> Result<u32, ParseError> {
     let start = *i;
+    if g.side == 8 && field.get(start).is_some_and(|c| c.is_ascii_alphabetic()) {
+        let file = field[start].to_ascii_lowercase();
+        *i += 1;
+        let digits_start = *i;
+        let mut rank: u32 = 0;
+        while *i < field.len() && field[*i].is_ascii_digit() {
+            rank = rank
+                .saturating_mul(10)
+                .saturating_add(field[*i] as u32 - '0' as u32);
+            *i += 1;
+        }
+        let name: String = field[start..*i].iter().collect();
+        if *i == digits_start || !('a'..='h').contains(&file) || rank == 0 || rank > 8 {
+            return Err(ParseError::new(
+                base + start,
+                format!("'{name}' is not a square: expected a number or a1-h8"),
+            ));
+        }
+        let bit = g
+            .bit_at(file as u8 - b'a', (rank - 1) as u8)
+            .ok_or_else(|| ParseError::new(base + start, format!("{name} is a light square")))?;
+        return Ok(g.square(bit) as u32);
+    }
     let mut value: u32 = 0;
     while *i < field.len() && field[*i].is_ascii_digit() {
         value = value
@@ -214,15 +244,20 @@ fn read_square(field: &[char], i: &mut usize, base: usize, squares: u8) -> Resul
         let found = field
             .get(start)
             .map_or("the end".to_string(), |c| format!("'{c}'"));
+        let expected = if g.side == 8 {
+            "a square (a number or a1-h8)"
+        } else {
+            "a square number"
+        };
         return Err(ParseError::new(
             base + start,
-            format!("expected a square number, found {found}"),
+            format!("expected {expected}, found {found}"),
         ));
     }
-    if value == 0 || value > squares as u32 {
+    if value == 0 || value > g.squares as u32 {
         return Err(ParseError::new(
             base + start,
-            format!("square {value} is not on the board (1-{squares})"),
+            format!("square {value} is not on the board (1-{})", g.squares),
         ));
     }
     Ok(value)
@@ -310,5 +345,17 @@ mod tests {
         assert!(e.message.contains("not on the board"), "{e}");
         let e = parse("W:W5:B5", BoardSize::Ten).unwrap_err();
         assert!(e.message.contains("listed twice"), "{e}");
+    }
+
+    #[test]
+    fn algebraic_squares_on_eight_by_eight() {
+        let algebraic = parse("B:Wa1,c3,e3:Ba5,d6,Kf8", BoardSize::Eight).unwrap().position;
+        let numeric = parse("B:W29,22,23:B13,10,K3", BoardSize::Eight).unwrap().position;
+        assert_eq!(algebraic, numeric);
+        assert!(parse("W:Wb1:B5", BoardSize::Eight)
+            .unwrap_err()
+            .message
+            .contains("light square"));
+        assert!(parse("W:Wa1:B5", BoardSize::Ten).is_err());
     }
 }

@@ -15,6 +15,9 @@ pub struct WrittenMove {
     pub squares: Vec<u8>,
     /// `Some(true)` for `x`/`:`, `Some(false)` for `-`, `None` when given as a path.
     pub capture: Option<bool>,
+    /// The Russian short form `cd4` names only the file the piece leaves (0 for `a`) and
+    /// the square it reaches (then `squares` holds just that square).
+    pub from_file: Option<u8>,
 }
 
 /// Parse move text for a board.
@@ -27,6 +30,9 @@ pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
     }
     let g = board.geometry();
     let chars: Vec<char> = text.chars().collect();
+    if let Some(short) = russian_short(&chars, g) {
+        return short;
+    }
     let mut i = 0;
     let n = chars.len();
     while i < n && chars[i].is_whitespace() {
@@ -93,7 +99,37 @@ pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
             "a move names at least two squares, e.g. 32-28",
         ));
     }
-    Ok(WrittenMove { squares, capture })
+    Ok(WrittenMove {
+        squares,
+        capture,
+        from_file: None,
+    })
+}
+
+/// The Russian short form on 8×8: the file of departure and the square of arrival, `cd4`
+/// (c3–d4 or another piece on the c-file that can reach d4).
+fn russian_short(chars: &[char], g: &Geometry) -> Option<Result<WrittenMove, ParseError>> {
+    let text: Vec<char> = chars
+        .iter()
+        .copied()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let is_file = |c: char| ('a'..='h').contains(&c.to_ascii_lowercase());
+    if g.side != 8
+        || text.len() != 3
+        || !is_file(text[0])
+        || !is_file(text[1])
+        || !text[2].is_ascii_digit()
+    {
+        return None;
+    }
+    let from_file = text[0].to_ascii_lowercase() as u8 - b'a';
+    let mut i = 1;
+    Some(read_algebraic(&text, &mut i, g).map(|to| WrittenMove {
+        squares: vec![to],
+        capture: None,
+        from_file: Some(from_file),
+    }))
 }
 
 fn read_algebraic(chars: &[char], i: &mut usize, g: &Geometry) -> Result<u8, ParseError> {
@@ -149,6 +185,7 @@ pub fn from_path(path: &[u32], board: BoardSize) -> Result<WrittenMove, ParseErr
     Ok(WrittenMove {
         squares,
         capture: None,
+        from_file: None,
     })
 }
 
@@ -163,8 +200,11 @@ pub enum ResolveError {
 
 /// Does the written move name `mv`? The squares must start at `from`, end at `to` and list
 /// landing squares of the move in order (any subset of them).
-pub fn matches(written: &WrittenMove, mv: &Move) -> bool {
+pub fn matches(written: &WrittenMove, mv: &Move, board: BoardSize) -> bool {
     let sq = &written.squares;
+    if let Some(file) = written.from_file {
+        return sq.last() == Some(&mv.to) && board.geometry().file_rank(mv.from).0 == file;
+    }
     if sq.first() != Some(&mv.from) || sq.last() != Some(&mv.to) {
         return false;
     }
@@ -175,9 +215,13 @@ pub fn matches(written: &WrittenMove, mv: &Move) -> bool {
 }
 
 /// Find the one legal move the text names.
-pub fn resolve(written: &WrittenMove, legal: &[Move]) -> Result<usize, ResolveError> {
+pub fn resolve(
+    written: &WrittenMove,
+    legal: &[Move],
+    board: BoardSize,
+) -> Result<usize, ResolveError> {
     let found: Vec<usize> = (0..legal.len())
-        .filter(|&i| matches(written, &legal[i]))
+        .filter(|&i| matches(written, &legal[i], board))
         .collect();
     let found = if found.len() > 1 {
         match written.capture {
