@@ -151,7 +151,8 @@ fn repetition_is_a_draw_in_the_search() {
     for text in ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29"] {
         let list = legal_moves(&rules, &game.position);
         let w = draughts_api::rules::notation::moves::parse(text, rules.board).expect("move");
-        let i = draughts_api::rules::notation::moves::resolve(&w, &list, rules.board).expect("legal");
+        let i =
+            draughts_api::rules::notation::moves::resolve(&w, &list, rules.board).expect("legal");
         game.play(&list[i]);
     }
     let answer = think(

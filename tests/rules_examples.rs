@@ -415,7 +415,8 @@ fn play_all(r: &Rules, start: &str, list: &[&str]) -> Game {
     for text in list {
         let legal = legal_moves(r, &game.position);
         let written = moves::parse(text, r.board).expect("move text");
-        let i = moves::resolve(&written, &legal, r.board).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let i =
+            moves::resolve(&written, &legal, r.board).unwrap_or_else(|e| panic!("{text}: {e:?}"));
         game.play(&legal[i]);
     }
     game

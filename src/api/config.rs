@@ -17,6 +17,9 @@ pub struct Config {
     /// Most moves accepted in a `history` or a validated game.
     #[arg(long, env = "DRAUGHTS_API_MAX_MOVES", default_value_t = 2000)]
     pub max_moves: usize,
+    /// Most games in one PDN text sent to `/games/validate`.
+    #[arg(long, env = "DRAUGHTS_API_MAX_GAMES", default_value_t = 1000)]
+    pub max_games: usize,
     /// Entries the result cache may hold.
     #[arg(long, env = "DRAUGHTS_API_CACHE_ENTRIES", default_value_t = 20_000)]
     pub cache_entries: u64,
@@ -64,6 +67,7 @@ impl Default for Config {
             workers: 0,
             max_body_bytes: 256 * 1024,
             max_moves: 2000,
+            max_games: 1000,
             cache_entries: 20_000,
             cache_mb: 64,
             max_search_ms: 10_000,

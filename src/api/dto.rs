@@ -137,8 +137,54 @@ pub struct ValidateRequest {
     pub start: Option<String>,
     #[schema(value_type = Option<Vec<MoveSpec>>)]
     pub moves: Option<Vec<Value>>,
-    /// A PDN game: tags (`GameType`, `FEN`) and movetext.
+    /// A PDN text: one game or many (tags such as `GameType` and `FEN`, then movetext).
     pub pdn: Option<String>,
+    /// Moves played after a draw rule had ended the game (an unclaimed repetition, say):
+    /// `error` (the default) refuses them; `warn` replays the game to its end and reports
+    /// the ply in `warnings`.
+    pub after_game_over: Option<String>,
+}
+
+/// Something a valid game record does that the rules or its tags would not expect.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ValidateWarning {
+    /// `played_after_end` or `result_disagrees`.
+    pub kind: &'static str,
+    /// The ply concerned (1-based), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    pub detail: String,
+}
+
+/// One game of a PDN text with several.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameReport {
+    /// 1-based place of the game in the text.
+    pub index: usize,
+    /// The game's tags among Event, Site, Date, Round, White, Black, Result, GameType, FEN.
+    pub tags: std::collections::BTreeMap<String, String>,
+    /// The preset the game was checked under (from its `GameType`, else the request's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    pub valid: bool,
+    pub plies: usize,
+    /// PDN FEN after the last good move (absent when the game could not be started).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<StatusView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ValidateError>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ValidateWarning>,
+}
+
+/// Counts over the games of a PDN text.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ValidateSummary {
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
 }
 
 /// A legal move.
@@ -263,8 +309,8 @@ pub struct ApplyResponse {
     pub status: StatusView,
 }
 
-/// The first move of a game that could not be played.
-#[derive(Debug, Serialize, ToSchema)]
+/// The first move of a game that could not be played (ply 0: the game could not start).
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ValidateError {
     /// 1-based index of the move in the list.
     pub ply: usize,
@@ -275,14 +321,25 @@ pub struct ValidateError {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ValidateResponse {
+    /// The game (every game, for a text with several) could be played to its end.
     pub valid: bool,
-    /// Moves played successfully.
+    /// Moves played successfully (over all games, for a text with several).
     pub plies: usize,
-    /// PDN FEN after the last good move.
-    pub position: String,
-    pub status: StatusView,
+    /// PDN FEN after the last good move (of the last game, for a text with several).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<StatusView>,
+    /// The first move that could not be played (of the first invalid game).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ValidateError>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ValidateWarning>,
+    /// Each game in order, for a PDN text with more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<Vec<GameReport>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<ValidateSummary>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -47,6 +47,9 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
     let g = rules.board.geometry();
     if let (Some(file), Some(&to)) = (written.from_file, written.squares.last()) {
         let file = (b'a' + file) as char;
+        if rules.forced_capture && !legal.is_empty() && legal.iter().all(Move::is_capture) {
+            return capture_is_compulsory(rules, legal);
+        }
         return format!(
             "no piece of {} on the {file}-file can move to {}",
             pos.side.name(),
@@ -94,12 +97,7 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
         }
     }
     if captures_required && rules.forced_capture {
-        let options: Vec<String> = legal
-            .iter()
-            .take(8)
-            .map(|m| moves::full(m, rules.board))
-            .collect();
-        return format!("a capture is compulsory: {}", options.join(", "));
+        return capture_is_compulsory(rules, legal);
     }
     let mut any = MoveList::new();
     generate(rules, pos, &mut any);
@@ -108,6 +106,15 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
     } else {
         format!("the piece on {fs} has no legal move")
     }
+}
+
+fn capture_is_compulsory(rules: &Rules, legal: &[Move]) -> String {
+    let options: Vec<String> = legal
+        .iter()
+        .take(8)
+        .map(|m| moves::full(m, rules.board))
+        .collect();
+    format!("a capture is compulsory: {}", options.join(", "))
 }
 
 fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[Move]) -> String {

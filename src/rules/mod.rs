@@ -7,6 +7,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod replay;
 pub mod status;
 pub mod variant;

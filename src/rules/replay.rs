@@ -62,6 +62,11 @@ pub fn play(game: &mut Game, input: &MoveInput, legal: &mut MoveList) -> Result<
     if outcome != Outcome::Ongoing {
         return Err(PlayError::GameOver(outcome));
     }
+    play_legal(game, input, legal)
+}
+
+/// Play `input`, one of `legal` (the position's legal moves), whatever the draw rules say.
+fn play_legal(game: &mut Game, input: &MoveInput, legal: &[Move]) -> Result<Move, PlayError> {
     let board = game.rules.board;
     let written = match input {
         MoveInput::Text(t) => moves::parse(t, board),
@@ -100,4 +105,58 @@ pub fn replay(mut game: Game, inputs: &[MoveInput]) -> Result<Game, Box<ReplayEr
         }
     }
     Ok(game)
+}
+
+/// What a replay does with moves played after a draw rule had already ended the game
+/// (records often go on past an unclaimed repetition or counter).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AfterGameOver {
+    /// Such a move is an error, as in play.
+    Error,
+    /// The game is replayed to its end; the ply where a rule ended it is reported.
+    Warn,
+}
+
+/// A draw rule ended the game before this ply was played (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndedBefore {
+    /// The first ply played after the end.
+    pub ply: usize,
+    /// How the rules had ended the game.
+    pub outcome: Outcome,
+}
+
+/// As `replay`, with `after` deciding what moves past a drawn end are; a win (no piece or
+/// no move) ends every game. Returns the final game and, with `Warn`, where a rule had
+/// ended it.
+pub fn replay_with(
+    mut game: Game,
+    inputs: &[MoveInput],
+    after: AfterGameOver,
+) -> Result<(Game, Option<EndedBefore>), Box<ReplayError>> {
+    let mut legal = MoveList::with_capacity(64);
+    let mut ended = None;
+    for (i, input) in inputs.iter().enumerate() {
+        let outcome = game.outcome_with(&mut legal);
+        let result = match outcome {
+            Outcome::Ongoing => play_legal(&mut game, input, &legal),
+            Outcome::Draw { .. } if after == AfterGameOver::Warn => {
+                ended.get_or_insert(EndedBefore {
+                    ply: i + 1,
+                    outcome,
+                });
+                play_legal(&mut game, input, &legal)
+            }
+            _ => Err(PlayError::GameOver(outcome)),
+        };
+        if let Err(error) = result {
+            return Err(Box::new(ReplayError {
+                ply: i + 1,
+                input: input.clone(),
+                error,
+                game,
+            }));
+        }
+    }
+    Ok((game, ended))
 }

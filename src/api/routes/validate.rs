@@ -1,136 +1,490 @@
 use crate::api::body::Body;
 use crate::api::context::{parse_move_input, parse_position, parse_variant};
-use crate::api::dto::{StatusView, ValidateError, ValidateRequest, ValidateResponse};
+use crate::api::dto::{
+    GameReport, StatusView, ValidateError, ValidateRequest, ValidateResponse, ValidateSummary,
+    ValidateWarning,
+};
 use crate::api::error::{ApiError, Problem};
-use crate::api::state::{from_json, to_json, AppState};
+use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::rules::notation::{fen, pdn};
-use crate::rules::replay::{self, MoveInput};
+use crate::rules::record::{self, Checked};
+use crate::rules::replay::{AfterGameOver, MoveInput};
 use crate::rules::{Game, Position, Preset, Rules};
-use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::http::{header, StatusCode};
+use actix_web::web::Bytes;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde_json::Value;
 
-/// Check a whole game (a move list or a PDN text): valid, or the first illegal ply and why.
+/// Check game records: a move list, or a PDN text with one game or many (every game is
+/// checked; a text with several answers `games` and `summary` besides the totals). The
+/// PDN may also be sent as the raw body (`Content-Type: application/x-pdn` or `text/plain`,
+/// UTF-8 or Latin-1) with `variant`, `start` and `after_game_over` in the query string.
+/// With `Accept: application/x-ndjson` a PDN text's games stream as one JSON line each, as
+/// they are checked, then a `{"summary": …}` line.
 #[utoipa::path(post, path = "/games/validate", request_body = ValidateRequest, tag = "rules",
     responses(
-        (status = 200, description = "The verdict (valid or the first bad ply)", body = ValidateResponse),
+        (status = 200, description = "The verdict: valid, or the first bad ply and why; per game for a text with several", body = ValidateResponse,
+            examples(
+                ("one game" = (summary = "A move list or a PDN text with one game", value = json!({
+                    "valid": false, "plies": 3, "position": "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
+                    "status": {"state": "ongoing", "winner": null, "reason": null, "side_to_move": "white",
+                        "counters": {"king_moves_without_capture": 0, "moves_without_capture_or_promotion": 1, "lone_king_endgame": 0, "repetitions": 1}},
+                    "error": {"ply": 4, "move": "9-14", "reason": "the piece on 9 cannot move to 14"}}))),
+                ("several games" = (summary = "A PDN text with several games", value = json!({
+                    "valid": false, "plies": 87, "position": "B:W28,31,33-50:B1-20",
+                    "status": {"state": "ongoing", "winner": null, "reason": null, "side_to_move": "black",
+                        "counters": {"king_moves_without_capture": 0, "moves_without_capture_or_promotion": 1, "lone_king_endgame": 0, "repetitions": 1}},
+                    "error": {"ply": 0, "move": "", "reason": "GameType 99 is not a variant this service plays"},
+                    "games": [
+                        {"index": 1, "tags": {"Event": "Club", "GameType": "20", "Result": "2-0"}, "variant": "international",
+                         "valid": true, "plies": 86, "position": "W:WK3,33:B44",
+                         "status": {"state": "ongoing", "winner": null, "reason": null, "side_to_move": "white",
+                             "counters": {"king_moves_without_capture": 4, "moves_without_capture_or_promotion": 4, "lone_king_endgame": 4, "repetitions": 1}}},
+                        {"index": 2, "tags": {"GameType": "99"}, "valid": false, "plies": 0,
+                         "error": {"ply": 0, "move": "", "reason": "GameType 99 is not a variant this service plays"}},
+                        {"index": 3, "tags": {"GameType": "20"}, "variant": "international", "valid": true, "plies": 1,
+                         "position": "B:W28,31,33-50:B1-20",
+                         "status": {"state": "ongoing", "winner": null, "reason": null, "side_to_move": "black",
+                             "counters": {"king_moves_without_capture": 0, "moves_without_capture_or_promotion": 1, "lone_king_endgame": 0, "repetitions": 1}}}
+                    ],
+                    "summary": {"games": 3, "valid": 2, "invalid": 1}}))),
+            )),
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid variant, start position, PDN text, or too many moves", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid variant, start position, PDN text, or too many moves or games", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+pub async fn handler(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body,
+) -> Result<HttpResponse, ApiError> {
+    let raw = is_raw_pdn(&req);
+    let request = if raw {
+        raw_request(&req, &body.0)?
+    } else {
+        from_json::<ValidateRequest>(&body.0)?
+    };
+    let streaming = accepts_ndjson(&req) && request.pdn.is_some();
+    if streaming {
+        return stream_games(&state, request);
+    }
+    if raw {
+        return Ok(json_response(Bytes::from(to_json(&validate(
+            &request,
+            &state.config,
+        )?)?)));
+    }
     state.cached("validate", &body.0, || {
-        let req: ValidateRequest = from_json(&body.0)?;
-        let (rules, start, inputs) = match (&req.moves, &req.pdn) {
-            (Some(_), Some(_)) => {
-                return Err(ApiError::invalid(
-                    "pdn",
-                    "send either \"moves\" or \"pdn\", not both",
-                ))
-            }
-            (None, None) => {
-                return Err(ApiError::invalid(
-                    "moves",
-                    "send \"moves\" (a list) or \"pdn\" (a game text)",
-                ))
-            }
-            (Some(list), None) => {
-                let variant = req.variant.as_ref().ok_or_else(|| {
-                    ApiError::invalid("variant", "variant is required with \"moves\"")
-                })?;
-                let rules = parse_variant(variant, "variant")?;
-                let inputs = list
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| parse_move_input(v, &format!("moves[{i}]")))
-                    .collect::<Result<Vec<_>, _>>()?;
-                (rules, req.start.clone(), inputs)
-            }
-            (None, Some(text)) => from_pdn(text, req.variant.as_ref(), req.start.clone())?,
-        };
-        if inputs.len() > state.config.max_moves {
-            return Err(ApiError::limit(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "moves",
-                format!(
-                    "the game has {} moves; the limit is {}",
-                    inputs.len(),
-                    state.config.max_moves
-                ),
-            ));
-        }
-        let game = match &start {
-            Some(text) => {
-                let f = parse_position(text, &rules, "start")?;
-                Game::new(rules, f.position, f.halfmove)
-            }
-            None => Game::new(rules, Position::initial(&rules), None),
-        };
-        let response = match replay::replay(game, &inputs) {
-            Ok(game) => ValidateResponse {
-                valid: true,
-                plies: inputs.len(),
-                position: fen::write(&game.position),
-                status: StatusView::new(game.outcome(), game.counters, game.position.side),
-                error: None,
-            },
-            Err(e) => ValidateResponse {
-                valid: false,
-                plies: e.ply - 1,
-                position: fen::write(&e.game.position),
-                status: StatusView::new(e.game.outcome(), e.game.counters, e.game.position.side),
-                error: Some(ValidateError {
-                    ply: e.ply,
-                    mv: e.input.describe(),
-                    reason: e.error.to_string(),
-                }),
-            },
-        };
-        to_json(&response)
+        to_json(&validate(&request, &state.config)?)
     })
 }
 
-/// Rules, start and moves from a PDN text; `variant` and `start` in the request win over tags.
-fn from_pdn(
+fn is_raw_pdn(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| {
+            let t = t.to_ascii_lowercase();
+            t.starts_with("application/x-pdn") || t.starts_with("text/plain")
+        })
+}
+
+fn accepts_ndjson(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.contains("application/x-ndjson"))
+}
+
+/// A raw PDN body (UTF-8, else read as Latin-1) with its options in the query string.
+fn raw_request(req: &HttpRequest, body: &Bytes) -> Result<ValidateRequest, ApiError> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Query {
+        variant: Option<String>,
+        start: Option<String>,
+        after_game_over: Option<String>,
+    }
+    let query = web::Query::<Query>::from_query(req.query_string())
+        .map_err(|e| ApiError::bad_request(format!("bad query string: {e}")))?
+        .into_inner();
+    let text = match std::str::from_utf8(body) {
+        Ok(t) => t.to_string(),
+        Err(_) => body.iter().map(|&b| b as char).collect(),
+    };
+    Ok(ValidateRequest {
+        variant: query.variant.map(Value::String),
+        start: query.start,
+        moves: None,
+        pdn: Some(text),
+        after_game_over: query.after_game_over,
+    })
+}
+
+fn after_game_over(req: &ValidateRequest) -> Result<AfterGameOver, ApiError> {
+    match req.after_game_over.as_deref() {
+        None | Some("error") => Ok(AfterGameOver::Error),
+        Some("warn") => Ok(AfterGameOver::Warn),
+        Some(other) => Err(ApiError::invalid(
+            "after_game_over",
+            format!("after_game_over is \"error\" or \"warn\", not \"{other}\""),
+        )),
+    }
+}
+
+fn validate(
+    req: &ValidateRequest,
+    config: &crate::api::Config,
+) -> Result<ValidateResponse, ApiError> {
+    let after = after_game_over(req)?;
+    match (&req.moves, &req.pdn) {
+        (Some(_), Some(_)) => Err(ApiError::invalid(
+            "pdn",
+            "send either \"moves\" or \"pdn\", not both",
+        )),
+        (None, None) => Err(ApiError::invalid(
+            "moves",
+            "send \"moves\" (a list) or \"pdn\" (a game text)",
+        )),
+        (Some(list), None) => {
+            let variant = req.variant.as_ref().ok_or_else(|| {
+                ApiError::invalid("variant", "variant is required with \"moves\"")
+            })?;
+            let rules = parse_variant(variant, "variant")?;
+            let inputs = list
+                .iter()
+                .enumerate()
+                .map(|(i, v)| parse_move_input(v, &format!("moves[{i}]")))
+                .collect::<Result<Vec<_>, _>>()?;
+            single(rules, req.start.as_deref(), &inputs, after, None, config)
+        }
+        (None, Some(text)) => {
+            let games = read_pdn(text, config)?;
+            if let [only] = games.as_slice() {
+                let game = only.as_ref().map_err(|e| {
+                    ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
+                })?;
+                let (rules, start, inputs) = single_pdn_game(game, req)?;
+                return single(
+                    rules,
+                    start.as_deref(),
+                    &inputs,
+                    after,
+                    game.result.as_deref(),
+                    config,
+                );
+            }
+            let reports: Vec<GameReport> = games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| report(i + 1, g, req, after, config))
+                .collect();
+            Ok(totals(reports))
+        }
+    }
+}
+
+/// The games of a PDN text, at most `max_games`.
+fn read_pdn(
     text: &str,
-    variant: Option<&serde_json::Value>,
-    start: Option<String>,
-) -> Result<(Rules, Option<String>, Vec<MoveInput>), ApiError> {
-    let game = pdn::parse(text).map_err(|e| {
+    config: &crate::api::Config,
+) -> Result<Vec<Result<pdn::PdnGame, crate::rules::notation::ParseError>>, ApiError> {
+    let games = pdn::parse_all(text).map_err(|e| {
         ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
     })?;
-    let rules = match variant {
+    if games.len() > config.max_games {
+        return Err(ApiError::limit(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "pdn",
+            format!(
+                "the PDN holds {} games; the limit is {} a request",
+                games.len(),
+                config.max_games
+            ),
+        ));
+    }
+    if games.is_empty() {
+        return Err(ApiError::invalid("pdn", "the PDN text holds no game"));
+    }
+    Ok(games)
+}
+
+/// One game (a move list, or a PDN text with one game): today's answer shape.
+fn single(
+    rules: Rules,
+    start: Option<&str>,
+    inputs: &[MoveInput],
+    after: AfterGameOver,
+    result: Option<&str>,
+    config: &crate::api::Config,
+) -> Result<ValidateResponse, ApiError> {
+    if inputs.len() > config.max_moves {
+        return Err(ApiError::limit(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "moves",
+            format!(
+                "the game has {} moves; the limit is {}",
+                inputs.len(),
+                config.max_moves
+            ),
+        ));
+    }
+    let game = match start {
+        Some(text) => {
+            let f = parse_position(text, &rules, "start")?;
+            Game::new(rules, f.position, f.halfmove)
+        }
+        None => Game::new(rules, Position::initial(&rules), None),
+    };
+    let checked = record::check(game, inputs, after, result);
+    Ok(ValidateResponse {
+        valid: checked.valid(),
+        plies: checked.plies,
+        position: Some(fen::write(&checked.game.position)),
+        status: Some(status_of(&checked.game)),
+        error: error_of(&checked),
+        warnings: warnings_of(&checked),
+        games: None,
+        summary: None,
+    })
+}
+
+fn status_of(game: &Game) -> StatusView {
+    StatusView::new(game.outcome(), game.counters, game.position.side)
+}
+
+fn error_of(checked: &Checked) -> Option<ValidateError> {
+    checked.failure.as_ref().map(|e| ValidateError {
+        ply: e.ply,
+        mv: e.input.describe(),
+        reason: e.error.to_string(),
+    })
+}
+
+fn warnings_of(checked: &Checked) -> Vec<ValidateWarning> {
+    let mut list = Vec::new();
+    if let Some(ended) = &checked.ended_before {
+        list.push(ValidateWarning {
+            kind: "played_after_end",
+            ply: Some(ended.ply),
+            detail: format!(
+                "the game was already over before ply {} ({}); the record goes on",
+                ended.ply,
+                crate::rules::replay::describe_outcome(&ended.outcome)
+            ),
+        });
+    }
+    if let Some(said) = &checked.result_disagrees {
+        list.push(ValidateWarning {
+            kind: "result_disagrees",
+            ply: None,
+            detail: format!(
+                "the record's result is {said}, but the final position is {}",
+                crate::rules::replay::describe_outcome(&checked.game.outcome())
+            ),
+        });
+    }
+    list
+}
+
+/// Rules, start and moves of the one game of a PDN text; the request's `variant` and
+/// `start` win over its tags (as they always have).
+fn single_pdn_game(
+    game: &pdn::PdnGame,
+    req: &ValidateRequest,
+) -> Result<(Rules, Option<String>, Vec<MoveInput>), ApiError> {
+    let rules = match &req.variant {
         Some(v) => parse_variant(v, "variant")?,
-        None => {
-            let tag = game.tag("GameType").ok_or_else(|| {
-                ApiError::invalid(
+        None => match game.tag("GameType") {
+            Some(tag) => rules_of_game_type(tag).map_err(|e| ApiError::invalid("pdn", e))?,
+            None => {
+                return Err(ApiError::invalid(
                     "pdn",
                     "the PDN has no GameType tag: give \"variant\" in the request",
-                )
-            })?;
-            let number: u32 = tag
-                .split(',')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .parse()
-                .map_err(|_| {
-                    ApiError::invalid("pdn", format!("GameType \"{tag}\" is not a number"))
-                })?;
-            Preset::by_game_type(number)
-                .map(|p| p.rules)
-                .ok_or_else(|| {
-                    ApiError::invalid(
-                        "pdn",
-                        format!("GameType {number} is not a variant this service plays"),
-                    )
-                })?
+                ))
+            }
+        },
+    };
+    let start = req
+        .start
+        .clone()
+        .or_else(|| game.tag("FEN").map(str::to_string));
+    Ok((rules, start, inputs_of(game)))
+}
+
+fn inputs_of(game: &pdn::PdnGame) -> Vec<MoveInput> {
+    game.moves
+        .iter()
+        .map(|(m, _)| MoveInput::Text(m.clone()))
+        .collect()
+}
+
+/// The preset of a PDN `GameType` tag (`20`, or `20,W,10,10,N2,0` with the board after).
+fn rules_of_game_type(tag: &str) -> Result<Rules, String> {
+    let number: u32 = tag
+        .split(',')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .parse()
+        .map_err(|_| format!("GameType \"{tag}\" is not a number"))?;
+    Preset::by_game_type(number)
+        .map(|p| p.rules)
+        .ok_or_else(|| format!("GameType {number} is not a variant this service plays"))
+}
+
+const REPORTED_TAGS: [&str; 9] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
+];
+
+/// One game of a text with several: its variant from its `GameType` tag, else the
+/// request's; its start from its `FEN` tag, else the request's `start`.
+fn report(
+    index: usize,
+    parsed: &Result<pdn::PdnGame, crate::rules::notation::ParseError>,
+    req: &ValidateRequest,
+    after: AfterGameOver,
+    config: &crate::api::Config,
+) -> GameReport {
+    let mut out = GameReport {
+        index,
+        tags: Default::default(),
+        variant: None,
+        valid: false,
+        plies: 0,
+        position: None,
+        status: None,
+        error: None,
+        warnings: Vec::new(),
+    };
+    let fail = |out: &mut GameReport, reason: String| {
+        out.error = Some(ValidateError {
+            ply: 0,
+            mv: String::new(),
+            reason,
+        });
+    };
+    let game = match parsed {
+        Ok(g) => g,
+        Err(e) => {
+            fail(
+                &mut out,
+                format!("bad PDN at character {}: {}", e.offset, e.message),
+            );
+            return out;
         }
     };
-    let start = start.or_else(|| game.tag("FEN").map(str::to_string));
-    let inputs = game
-        .moves
-        .into_iter()
-        .map(|(m, _)| MoveInput::Text(m))
-        .collect();
-    Ok((rules, start, inputs))
+    for (name, value) in &game.tags {
+        if let Some(known) = REPORTED_TAGS.iter().find(|t| t.eq_ignore_ascii_case(name)) {
+            out.tags.insert(known.to_string(), value.clone());
+        }
+    }
+    let rules = match (game.tag("GameType"), &req.variant) {
+        (Some(tag), _) => rules_of_game_type(tag),
+        (None, Some(v)) => parse_variant(v, "variant").map_err(|e| e.0.detail.clone()),
+        (None, None) => Err("the game has no GameType tag and the request no variant".into()),
+    };
+    let rules = match rules {
+        Ok(r) => r,
+        Err(reason) => {
+            fail(&mut out, reason);
+            return out;
+        }
+    };
+    out.variant = Preset::find_by_rules(&rules).map(|p| p.id.to_string());
+    let inputs = inputs_of(game);
+    if inputs.len() > config.max_moves {
+        fail(
+            &mut out,
+            format!(
+                "the game has {} moves; the limit is {}",
+                inputs.len(),
+                config.max_moves
+            ),
+        );
+        return out;
+    }
+    let start = game
+        .tag("FEN")
+        .map(str::to_string)
+        .or_else(|| req.start.clone());
+    let start_game = match &start {
+        Some(text) => match parse_position(text, &rules, "FEN") {
+            Ok(f) => Game::new(rules, f.position, f.halfmove),
+            Err(e) => {
+                fail(&mut out, format!("bad FEN: {}", e.0.detail));
+                return out;
+            }
+        },
+        None => Game::new(rules, Position::initial(&rules), None),
+    };
+    let checked = record::check(start_game, &inputs, after, game.result.as_deref());
+    out.valid = checked.valid();
+    out.plies = checked.plies;
+    out.position = Some(fen::write(&checked.game.position));
+    out.status = Some(status_of(&checked.game));
+    out.error = error_of(&checked);
+    out.warnings = warnings_of(&checked);
+    out
+}
+
+/// The answer for a text with several games.
+fn totals(reports: Vec<GameReport>) -> ValidateResponse {
+    let valid = reports.iter().filter(|r| r.valid).count();
+    let first_bad = reports.iter().find(|r| !r.valid);
+    let last = reports.iter().rev().find(|r| r.position.is_some());
+    ValidateResponse {
+        valid: valid == reports.len(),
+        plies: reports.iter().map(|r| r.plies).sum(),
+        position: last.and_then(|r| r.position.clone()),
+        status: last.and_then(|r| r.status.clone()),
+        error: first_bad.and_then(|r| r.error.clone()),
+        warnings: Vec::new(),
+        summary: Some(ValidateSummary {
+            games: reports.len(),
+            valid,
+            invalid: reports.len() - valid,
+        }),
+        games: Some(reports),
+    }
+}
+
+/// Stream a PDN text's games as NDJSON lines, each as soon as it is checked, then the
+/// summary. The work runs on its own thread and stops when the client goes away.
+fn stream_games(
+    state: &web::Data<AppState>,
+    req: ValidateRequest,
+) -> Result<HttpResponse, ApiError> {
+    let after = after_game_over(&req)?;
+    let text = req.pdn.clone().unwrap_or_default();
+    let games = read_pdn(&text, &state.config)?;
+    let config = state.config.clone();
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(16);
+    std::thread::Builder::new()
+        .name("validate".into())
+        .spawn(move || {
+            let (mut valid, mut total) = (0, 0);
+            for (i, g) in games.iter().enumerate() {
+                let r = report(i + 1, g, &req, after, &config);
+                total += 1;
+                valid += r.valid as usize;
+                let mut line = serde_json::to_vec(&r).unwrap_or_default();
+                line.push(b'\n');
+                if tx.blocking_send(Bytes::from(line)).is_err() {
+                    return; // the client went away
+                }
+            }
+            let summary = serde_json::json!({"summary": ValidateSummary {
+                games: total, valid, invalid: total - valid }});
+            let mut line = serde_json::to_vec(&summary).unwrap_or_default();
+            line.push(b'\n');
+            let _ = tx.blocking_send(Bytes::from(line));
+        })
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let body = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|b| (Ok::<_, actix_web::Error>(b), rx))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-ndjson")
+        .streaming(body))
 }

@@ -349,8 +349,12 @@ mod tests {
 
     #[test]
     fn algebraic_squares_on_eight_by_eight() {
-        let algebraic = parse("B:Wa1,c3,e3:Ba5,d6,Kf8", BoardSize::Eight).unwrap().position;
-        let numeric = parse("B:W29,22,23:B13,10,K3", BoardSize::Eight).unwrap().position;
+        let algebraic = parse("B:Wa1,c3,e3:Ba5,d6,Kf8", BoardSize::Eight)
+            .unwrap()
+            .position;
+        let numeric = parse("B:W29,22,23:B13,10,K3", BoardSize::Eight)
+            .unwrap()
+            .position;
         assert_eq!(algebraic, numeric);
         assert!(parse("W:Wb1:B5", BoardSize::Eight)
             .unwrap_err()
