@@ -568,6 +568,8 @@ fn the_schema_examples_are_accepted_requests() {
         ("/games/validate", "ValidateRequest"),
         ("/bestmove", "BestMoveRequest"),
         ("/play", "PlayRequest"),
+        ("/analyze", "AnalyzeRequest"),
+        ("/games/analyze", "GameReviewRequest"),
     ] {
         let example = &schemas[schema]["example"];
         assert!(example.is_object(), "{schema} has no example");

@@ -59,6 +59,8 @@ fn preflights_are_answered_for_every_route_with_its_method() {
         ("/games/validate", "POST"),
         ("/bestmove", "POST"),
         ("/play", "POST"),
+        ("/analyze", "POST"),
+        ("/games/analyze", "POST"),
         ("/variants", "GET"),
         ("/healthz", "GET"),
         ("/openapi.json", "GET"),

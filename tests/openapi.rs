@@ -26,6 +26,8 @@ fn every_endpoint_of_the_contract_is_documented() {
         "/games/validate",
         "/bestmove",
         "/play",
+        "/analyze",
+        "/games/analyze",
         "/variants",
         "/healthz",
         "/readyz",

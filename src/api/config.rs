@@ -29,6 +29,9 @@ pub struct Config {
     /// Hard cap on a search's time, in milliseconds.
     #[arg(long, env = "DRAUGHTS_API_MAX_SEARCH_MS", default_value_t = 10_000)]
     pub max_search_ms: u64,
+    /// The most search time one game review (`/games/analyze`) may take in all, in ms.
+    #[arg(long, env = "DRAUGHTS_API_MAX_REVIEW_MS", default_value_t = 60_000)]
+    pub max_review_ms: u64,
     /// Hard cap on a search's depth, in plies.
     #[arg(long, env = "DRAUGHTS_API_MAX_SEARCH_DEPTH", default_value_t = 64)]
     pub max_search_depth: u32,
@@ -72,6 +75,7 @@ impl Default for Config {
             cache_mb: 64,
             max_search_ms: 10_000,
             max_search_depth: 64,
+            max_review_ms: 60_000,
             search_slots: 0,
             tt_mb: 16,
             log_json: false,

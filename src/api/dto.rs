@@ -424,7 +424,7 @@ pub struct PlayRequest {
 }
 
 /// A search score from the side to move's view: one of the three keys.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(example = json!({"centipieces": 35}))]
 pub struct ScoreView {
     /// Material and position, a man = 100.
@@ -489,4 +489,129 @@ pub struct PlayResponse {
     pub nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<u64>,
+}
+
+/// `POST /analyze`: every legal move with its score.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "english", "position": "B:W21-32:B1-12", "limits": {"depth": 6}, "multipv": 3}))]
+pub struct AnalyzeRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    pub position: Option<String>,
+    pub history: Option<History>,
+    /// `easy`, `medium` (the default), `hard` or `max`: their limits (never their noise).
+    pub level: Option<String>,
+    pub limits: Option<LimitsDto>,
+    pub seed: Option<u64>,
+    /// How many moves to score exactly (default: all); the others carry an upper bound.
+    pub multipv: Option<usize>,
+}
+
+/// One legal move with its score.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalyzedMove {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// For the side to move.
+    pub score: ScoreView,
+    /// `exact`, or `upper`: the move is at most this good (moves beyond `multipv`, or when
+    /// time ran out).
+    pub bound: &'static str,
+    /// The expected line from this move, numeric notation.
+    pub pv: Vec<String>,
+    pub depth: u32,
+}
+
+/// `POST /analyze`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalyzeResponse {
+    /// Every legal move once: the best first (the move `/bestmove` gives for the same
+    /// request), then exact scores from best to worst, then bounds.
+    pub moves: Vec<AnalyzedMove>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+/// `POST /games/analyze`: a game reviewed move by move.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"], "limits": {"depth": 4}}))]
+pub struct GameReviewRequest {
+    /// Required with `moves`; with `pdn`, the `GameType` tag may give it instead.
+    #[schema(value_type = Option<VariantSpec>)]
+    pub variant: Option<Value>,
+    pub start: Option<String>,
+    #[schema(value_type = Option<Vec<MoveSpec>>)]
+    pub moves: Option<Vec<Value>>,
+    /// A PDN text with one game.
+    pub pdn: Option<String>,
+    /// The search of each position (`time_ms`, `depth` or `nodes`); every position's search
+    /// together must fit the server's review budget.
+    pub limits: Option<LimitsDto>,
+    /// Or a level's limits.
+    pub level: Option<String>,
+    /// Add `graph`: the score after each ply as an SVG chart, mistakes and blunders marked.
+    #[serde(default)]
+    pub graph: bool,
+}
+
+/// One ply of a reviewed game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReviewedPly {
+    /// 1-based.
+    pub ply: usize,
+    /// `white` or `black`: who played it.
+    pub side: &'static str,
+    /// The move played.
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// The searcher's move in the position before.
+    pub best: MoveView,
+    /// Its score, for the side that moved.
+    pub best_score: ScoreView,
+    /// The score after the move played, for the side that moved.
+    pub score_after: ScoreView,
+    /// How much worse the move played is than the best, in centipieces (a missed forced
+    /// win counts as 2000 or more).
+    pub loss: i32,
+    /// `best`, `good` (loss < 25), `inaccuracy` (< 75), `mistake` (< 150) or `blunder`.
+    pub class: &'static str,
+    pub depth: u32,
+}
+
+/// Per side: moves by class and an accuracy.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct SideReview {
+    pub best: usize,
+    pub good: usize,
+    pub inaccuracy: usize,
+    pub mistake: usize,
+    pub blunder: usize,
+    /// 100 × the mean over the side's moves of (1 − min(loss, 300) / 300).
+    pub accuracy: f64,
+}
+
+/// Both sides' summaries.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReviewSummary {
+    pub white: SideReview,
+    pub black: SideReview,
+}
+
+/// `POST /games/analyze`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameReviewResponse {
+    pub plies: Vec<ReviewedPly>,
+    pub summary: ReviewSummary,
+    /// The game as PDN with the classes as NAGs (`?!`, `?`, `??`) and the scores and best
+    /// moves as comments.
+    pub pdn: String,
+    /// The score after each ply from White's view, as an SVG chart (with `graph`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph: Option<String>,
+    /// The move that could not be played, where the review stopped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ValidateError>,
 }

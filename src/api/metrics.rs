@@ -18,6 +18,8 @@ pub struct Metrics {
     pub search_depth: Histogram,
     pub search_seconds: Histogram,
     pub bitbase_bytes: IntGauge,
+    pub review_plies: IntCounter,
+    pub reviews_cancelled: IntCounter,
     pub bitbase_rule_sets: IntGauge,
 }
 
@@ -68,6 +70,14 @@ impl Metrics {
             "bitbase_rule_sets",
             "Rule sets whose endgame tables are ready",
         )?;
+        let review_plies =
+            IntCounter::new("review_plies_total", "Plies reviewed by /games/analyze")?;
+        let reviews_cancelled = IntCounter::new(
+            "reviews_cancelled_total",
+            "Game reviews stopped because their client went away",
+        )?;
+        registry.register(Box::new(review_plies.clone()))?;
+        registry.register(Box::new(reviews_cancelled.clone()))?;
         registry.register(Box::new(bitbase_bytes.clone()))?;
         registry.register(Box::new(bitbase_rule_sets.clone()))?;
         registry.register(Box::new(requests.clone()))?;
@@ -94,6 +104,8 @@ impl Metrics {
             search_seconds,
             bitbase_bytes,
             bitbase_rule_sets,
+            review_plies,
+            reviews_cancelled,
         })
     }
 

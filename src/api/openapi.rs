@@ -19,6 +19,8 @@ use utoipa::OpenApi;
         routes::validate::handler,
         routes::bestmove::handler,
         routes::play::handler,
+        routes::analyze::handler,
+        routes::games_analyze::handler,
         routes::variants::handler,
         routes::health::healthz,
         routes::health::readyz,

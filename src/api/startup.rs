@@ -112,7 +112,19 @@ pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
         routes::bestmove::handler,
         cors,
     ))
-    .service(resource("/play", post, routes::play::handler, cors))
+    .service(resource("/play", post.clone(), routes::play::handler, cors))
+    .service(resource(
+        "/analyze",
+        post.clone(),
+        routes::analyze::handler,
+        cors,
+    ))
+    .service(resource(
+        "/games/analyze",
+        post,
+        routes::games_analyze::handler,
+        cors,
+    ))
     .service(resource(
         "/variants",
         get.clone(),

@@ -1,11 +1,13 @@
 //! The AI: a game-tree searcher over the rules. Knows nothing of HTTP.
 
+pub mod analysis;
 pub(crate) mod arena;
 pub mod bitbase;
 pub mod eval;
 pub mod hub;
 mod hub_client;
 pub mod limits;
+pub mod review;
 pub mod search;
 mod tt;
 pub(crate) mod tune;
@@ -132,6 +134,24 @@ fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
     (megabytes as usize).clamp(1, caps.tt_mb.max(1))
 }
 
+/// A searcher for `game`'s rules with a table sized to `limits`, the stop flag and the
+/// endgame tables.
+fn searcher_for<'a>(
+    game: &Game,
+    limits: &Limits,
+    caps: &Caps,
+    stop: Option<&'a AtomicBool>,
+) -> Searcher<'a> {
+    let mut searcher = Searcher::new(&game.rules, table_megabytes(limits, caps));
+    if let Some(flag) = stop {
+        searcher = searcher.with_stop_flag(flag);
+    }
+    if let Some(tables) = caps.bitbases.as_ref().and_then(|l| l.get(&game.rules)) {
+        searcher = searcher.with_bitbase(tables);
+    }
+    searcher
+}
+
 /// Choose a move for the side to move of `game`. `None` when it has no legal move.
 pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>) -> Option<Answer> {
     think_with_weights(game, req, caps, stop, None)
@@ -150,15 +170,9 @@ pub fn think_with_weights(
         .level
         .filter(|_| req.limits == Limits::default())
         .map_or(0, Level::noise);
-    let mut searcher = Searcher::new(&game.rules, table_megabytes(&limits, caps));
-    if let Some(flag) = stop {
-        searcher = searcher.with_stop_flag(flag);
-    }
+    let mut searcher = searcher_for(game, &limits, caps, stop);
     if let Some(w) = weights {
         searcher = searcher.with_weights(w);
-    }
-    if let Some(tables) = caps.bitbases.as_ref().and_then(|l| l.get(&game.rules)) {
-        searcher = searcher.with_bitbase(tables);
     }
     let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
     let mut answer = Answer {

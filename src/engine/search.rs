@@ -58,7 +58,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
-    /// Each root move with its score at the last completed depth (levels with noise only).
+    /// Each root move with its score at the last completed depth, best first: exact for
+    /// every move when all were asked for (levels with noise), else exact for the best and
+    /// an upper bound for the others (they failed low against it).
     pub root_scores: Vec<(Move, i32)>,
 }
 
@@ -109,6 +111,11 @@ impl<'a> Searcher<'a> {
             pv_table: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             bitbase: None,
         }
+    }
+
+    /// Nodes searched since this searcher was made or last started a search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Look positions with few pieces up in these endgame tables instead of searching them.
@@ -228,9 +235,7 @@ impl<'a> Searcher<'a> {
             best.depth = depth;
             // Best first for the next iteration (stable: earlier order breaks ties).
             scores.sort_by_key(|s| std::cmp::Reverse(s.1));
-            if want_root_scores {
-                best.root_scores = scores.clone();
-            }
+            best.root_scores = scores.clone();
             if best.score.abs() >= WIN - MAX_PLY as i32 && depth as i32 > WIN - best.score.abs() {
                 break; // a forced win or loss within the horizon: deeper changes nothing
             }
@@ -245,6 +250,37 @@ impl<'a> Searcher<'a> {
         best.nodes = self.nodes;
         best.elapsed = start.elapsed();
         Some(best)
+    }
+
+    /// The exact score of `mv` in `pos` searched to `depth` (its reply to `depth - 1`) with
+    /// a full window, and its line; `None` when the deadline passes first. The table from
+    /// an earlier search of `pos` is reused.
+    pub fn exact_line(
+        &mut self,
+        pos: &Position,
+        game_hashes: &[u64],
+        mv: &Move,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Option<(i32, Vec<Move>)> {
+        self.stopped = false;
+        self.deadline = deadline;
+        self.node_limit = None;
+        self.stack.clear();
+        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
+            self.stack.push((h, false));
+        }
+        self.stack.push((pos.hash(), false));
+        let child = pos.play(mv);
+        self.push(&child, pos, mv);
+        let score = -self.negamax(&child, depth.max(1) as i32 - 1, -INF, INF, 1);
+        self.stack.pop();
+        if self.stopped {
+            return None;
+        }
+        let mut line = vec![*mv];
+        line.extend(self.pv_table[1].iter().copied());
+        Some((score, line))
     }
 
     /// Record the child on the path; its hash is returned (the table key of the child).

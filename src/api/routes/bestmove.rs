@@ -96,18 +96,23 @@ pub fn search_request(
     })
 }
 
+/// The server's caps on a search, with its endgame tables.
+pub fn search_caps(state: &AppState) -> Caps {
+    Caps {
+        max_time: Duration::from_millis(state.config.max_search_ms),
+        max_depth: state.config.max_search_depth,
+        tt_mb: state.config.tt_mb,
+        bitbases: Some(state.bitbases.clone()),
+    }
+}
+
 /// Search `game` on the search pool (503 when every slot is busy), with the metrics.
 pub async fn run_search(
     state: &web::Data<AppState>,
     game: Game,
     request: engine::Request,
 ) -> Result<(Game, engine::Answer), ApiError> {
-    let caps = Caps {
-        max_time: Duration::from_millis(state.config.max_search_ms),
-        max_depth: state.config.max_search_depth,
-        tt_mb: state.config.tt_mb,
-        bitbases: Some(state.bitbases.clone()),
-    };
+    let caps = search_caps(state);
     let state_for_job = state.clone();
     let job = move || {
         let m = &state_for_job.metrics;

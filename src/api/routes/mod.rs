@@ -1,7 +1,9 @@
 //! One module per endpoint: parse, call the library, serialize.
 
+pub mod analyze;
 pub mod apply;
 pub mod bestmove;
+pub mod games_analyze;
 pub mod health;
 pub mod moves;
 pub mod openapi_json;

@@ -164,7 +164,8 @@ fn validate(
                 let game = only.as_ref().map_err(|e| {
                     ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
                 })?;
-                let (rules, start, inputs) = single_pdn_game(game, req)?;
+                let (rules, start, inputs) =
+                    single_pdn_game(game, req.variant.as_ref(), req.start.as_ref())?;
                 return single(
                     rules,
                     start.as_deref(),
@@ -289,11 +290,12 @@ fn warnings_of(checked: &Checked) -> Vec<ValidateWarning> {
 
 /// Rules, start and moves of the one game of a PDN text; the request's `variant` and
 /// `start` win over its tags (as they always have).
-fn single_pdn_game(
+pub(crate) fn single_pdn_game(
     game: &pdn::PdnGame,
-    req: &ValidateRequest,
+    variant: Option<&Value>,
+    start: Option<&String>,
 ) -> Result<(Rules, Option<String>, Vec<MoveInput>), ApiError> {
-    let rules = match &req.variant {
+    let rules = match variant {
         Some(v) => parse_variant(v, "variant")?,
         None => match game.tag("GameType") {
             Some(tag) => rules_of_game_type(tag).map_err(|e| ApiError::invalid("pdn", e))?,
@@ -305,9 +307,8 @@ fn single_pdn_game(
             }
         },
     };
-    let start = req
-        .start
-        .clone()
+    let start = start
+        .cloned()
         .or_else(|| game.tag("FEN").map(str::to_string));
     Ok((rules, start, inputs_of(game)))
 }

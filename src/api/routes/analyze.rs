@@ -1,0 +1,95 @@
+use crate::api::body::Body;
+use crate::api::context::request_game;
+use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView};
+use crate::api::error::{ApiError, Problem};
+use crate::api::routes::bestmove::{score_view, search_caps, search_request};
+use crate::api::state::{from_json, json_response, to_json, AppState};
+use crate::engine::analysis;
+use crate::rules::notation::moves;
+use crate::rules::Outcome;
+use actix_web::web::Bytes;
+use actix_web::{web, HttpResponse};
+
+/// Every legal move with its score, best first: a hint, or a coach's list. The best move
+/// and its score are those `/bestmove` gives for the same request; `multipv` moves (default
+/// all) get exact scores, the others an upper bound. Within the time limit, on the same
+/// search pool as `/bestmove` (503 when it is full).
+#[utoipa::path(post, path = "/analyze", request_body = AnalyzeRequest, tag = "ai",
+    responses(
+        (status = 200, description = "Every legal move with its score", body = AnalyzeResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid input, a limit over the server's cap, or a finished game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+    let req: AnalyzeRequest = from_json(&body.0)?;
+    let game = request_game(
+        &req.variant,
+        req.position.as_deref(),
+        req.history.as_ref(),
+        state.config.max_moves,
+    )?;
+    let mut request = search_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
+    if let Some(level) = request.level.take() {
+        // An analysis uses a level's limits, never its deliberate mistakes.
+        if request.limits == crate::engine::Limits::default() {
+            request.limits = level.limits();
+        }
+    }
+    if req.multipv == Some(0) {
+        return Err(ApiError::invalid("multipv", "multipv must be at least 1"));
+    }
+    let outcome = game.outcome();
+    if outcome != Outcome::Ongoing {
+        return Err(ApiError::game_over(format!(
+            "the game is over ({}): there is nothing to analyse",
+            crate::rules::replay::describe_outcome(&outcome)
+        )));
+    }
+    let multipv = req.multipv.unwrap_or(usize::MAX);
+    let caps = search_caps(&state);
+    let metrics_state = state.clone();
+    let job = move || {
+        metrics_state.metrics.searches_running.inc();
+        let analysis = analysis::analyze(&game, &request, &caps, None, multipv);
+        metrics_state.metrics.searches_running.dec();
+        (game, analysis)
+    };
+    let Some(receiver) = state.searches.try_run(job) else {
+        state.metrics.searches_rejected.inc();
+        return Err(ApiError::busy(format!(
+            "all {} search slots are busy; retry shortly",
+            state.searches.size()
+        )));
+    };
+    let (game, analysis) = receiver
+        .await
+        .map_err(|_| ApiError::internal("the search ended without an answer"))?;
+    let analysis =
+        analysis.ok_or_else(|| ApiError::game_over("the side to move has no legal move"))?;
+    state.metrics.search_nodes.inc_by(analysis.nodes);
+    state.metrics.search_depth.observe(analysis.depth as f64);
+    let rules = game.rules;
+    let response = AnalyzeResponse {
+        moves: analysis
+            .lines
+            .iter()
+            .map(|line| AnalyzedMove {
+                mv: MoveView::new(&line.mv, &game.position, &rules, false),
+                score: score_view(line.score),
+                bound: if line.exact { "exact" } else { "upper" },
+                pv: line
+                    .pv
+                    .iter()
+                    .map(|m| moves::full(m, rules.board))
+                    .collect(),
+                depth: line.depth,
+            })
+            .collect(),
+        depth: analysis.depth,
+        nodes: analysis.nodes,
+        time_ms: analysis.elapsed.as_millis() as u64,
+    };
+    Ok(json_response(Bytes::from(to_json(&response)?)))
+}

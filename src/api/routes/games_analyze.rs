@@ -1,0 +1,325 @@
+use crate::api::body::Body;
+use crate::api::context::{parse_move_input, parse_position, parse_variant};
+use crate::api::dto::{
+    GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
+};
+use crate::api::error::{ApiError, Problem};
+use crate::api::routes::bestmove::{score_view, search_caps, search_request};
+use crate::api::routes::validate::single_pdn_game;
+use crate::api::state::{from_json, json_response, to_json, AppState};
+use crate::engine::analysis::{centipieces, review_ply};
+use crate::engine::review::{self, Annotated};
+use crate::engine::{Caps, Request, Score};
+use crate::rules::notation::{fen, pdn};
+use crate::rules::replay;
+use crate::rules::{Color, Game, Move, MoveList, Position, Preset};
+use actix_web::http::{header, StatusCode};
+use actix_web::web::Bytes;
+use actix_web::{web, HttpRequest, HttpResponse};
+use std::time::Duration;
+
+/// Review a game move by move: for each ply the best move and score before it, the score
+/// after the move played, the loss and a class (`best`, `good` under 25 centipieces of
+/// loss, `inaccuracy` under 75, `mistake` under 150, `blunder`); per side the counts and an
+/// accuracy (100 × the mean of 1 − min(loss, 300)/300); the game as PDN with NAGs and
+/// comments; with `graph`, the score chart as SVG. Each position is searched with `limits`
+/// (a second search scores a move that was not the best); all of them together must fit
+/// the server's review budget (`--max-review-ms`: a time limit times the plies over it is a
+/// 422 that says the most it will do; depth and node limits are cut at an equal share of
+/// it). With `Accept: text/event-stream` the review streams: a `ply` event per ply as soon
+/// as it is done, then a `summary` event with the whole answer; a client that disconnects
+/// stops the work. An illegal move ends the review there with its error (as
+/// `/games/validate` reports it).
+#[utoipa::path(post, path = "/games/analyze", request_body = GameReviewRequest, tag = "ai",
+    responses(
+        (status = 200, description = "The reviewed game", body = GameReviewResponse),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid input, an illegal move, or a review over the server's budget", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(
+    state: web::Data<AppState>,
+    http: HttpRequest,
+    body: Body,
+) -> Result<HttpResponse, ApiError> {
+    let req: GameReviewRequest = from_json(&body.0)?;
+    let plan = plan(&req, &state)?;
+    let streaming = http
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/event-stream"));
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Bytes>(16);
+    let caps = search_caps(&state);
+    let job_state = state.clone();
+    let job = move || run(plan, &caps, &job_state, streaming.then_some(tx));
+    let Some(receiver) = state.searches.try_run(job) else {
+        state.metrics.searches_rejected.inc();
+        return Err(ApiError::busy(format!(
+            "all {} search slots are busy; retry shortly",
+            state.searches.size()
+        )));
+    };
+    if streaming {
+        let body = futures_util::stream::unfold(rx, |mut rx| async move {
+            rx.recv().await.map(|b| (Ok::<_, actix_web::Error>(b), rx))
+        });
+        return Ok(HttpResponse::Ok()
+            .content_type("text/event-stream")
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .streaming(body));
+    }
+    rx.close();
+    let response = receiver
+        .await
+        .map_err(|_| ApiError::internal("the review ended without an answer"))??;
+    Ok(json_response(Bytes::from(to_json(&response)?)))
+}
+
+/// What a review will do: the positions and moves, the search request, the options.
+struct Plan {
+    steps: Vec<(Game, Move)>,
+    error: Option<crate::api::dto::ValidateError>,
+    request: Request,
+    graph: bool,
+    start_fen: String,
+    game_type: Option<u32>,
+}
+
+fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
+    let (rules, start, inputs) = match (&req.moves, &req.pdn) {
+        (Some(list), None) => {
+            let variant = req.variant.as_ref().ok_or_else(|| {
+                ApiError::invalid("variant", "variant is required with \"moves\"")
+            })?;
+            let rules = parse_variant(variant, "variant")?;
+            let inputs = list
+                .iter()
+                .enumerate()
+                .map(|(i, v)| parse_move_input(v, &format!("moves[{i}]")))
+                .collect::<Result<Vec<_>, _>>()?;
+            (rules, req.start.clone(), inputs)
+        }
+        (None, Some(text)) => {
+            let game = pdn::parse(text).map_err(|e| {
+                ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
+            })?;
+            single_pdn_game(&game, req.variant.as_ref(), req.start.as_ref())?
+        }
+        _ => {
+            return Err(ApiError::invalid(
+                "moves",
+                "send \"moves\" (a list) or \"pdn\" (a game text), one of them",
+            ))
+        }
+    };
+    if inputs.len() > state.config.max_moves {
+        return Err(ApiError::limit(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "moves",
+            format!(
+                "the game has {} moves; the limit is {}",
+                inputs.len(),
+                state.config.max_moves
+            ),
+        ));
+    }
+    let mut game = match &start {
+        Some(text) => {
+            let f = parse_position(text, &rules, "start")?;
+            Game::new(rules, f.position, f.halfmove)
+        }
+        None => Game::new(rules, Position::initial(&rules), None),
+    };
+    let start_fen = fen::write(&game.position);
+    let mut steps = Vec::with_capacity(inputs.len());
+    let mut error = None;
+    let mut legal = MoveList::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let before = game.clone();
+        match replay::play(&mut game, input, &mut legal) {
+            Ok(mv) => steps.push((before, mv)),
+            Err(e) => {
+                error = Some(crate::api::dto::ValidateError {
+                    ply: i + 1,
+                    mv: input.describe(),
+                    reason: e.to_string(),
+                });
+                break;
+            }
+        }
+    }
+    let mut request = search_request(req.level.as_deref(), req.limits.as_ref(), None, state)?;
+    if let Some(level) = request.level.take() {
+        if request.limits == crate::engine::Limits::default() {
+            request.limits = level.limits();
+        }
+    }
+    if request.limits == crate::engine::Limits::default() {
+        request.limits = crate::engine::Level::Medium.limits();
+    }
+    let budget = state.config.max_review_ms;
+    let plies = steps.len().max(1) as u64;
+    match request.limits.time {
+        Some(t) if t.as_millis() as u64 * plies > budget => {
+            return Err(ApiError::limit(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "limits.time_ms",
+                format!(
+                    "{plies} plies at {} ms each is over this server's review budget of {budget} ms: at most {} ms a ply for this game",
+                    t.as_millis(),
+                    budget / plies
+                ),
+            ))
+        }
+        Some(_) => {}
+        None => request.limits.time = Some(Duration::from_millis((budget / plies).max(1))),
+    }
+    Ok(Plan {
+        steps,
+        error,
+        request,
+        graph: req.graph,
+        start_fen,
+        game_type: Preset::find_by_rules(&rules).and_then(|p| p.pdn_game_type),
+    })
+}
+
+/// A reviewed ply's facts for the annotated PDN and the chart.
+struct Noted {
+    side: Color,
+    played: Move,
+    best: Option<Move>,
+    class: &'static str,
+    score: Score,
+    white_view: i32,
+}
+
+/// Review every step, sending each ply (and the summary) as events when streaming.
+fn run(
+    plan: Plan,
+    caps: &Caps,
+    state: &AppState,
+    events: Option<tokio::sync::mpsc::Sender<Bytes>>,
+) -> Result<GameReviewResponse, ApiError> {
+    let metrics = &state.metrics;
+    let mut plies = Vec::new();
+    let mut noted: Vec<Noted> = Vec::new();
+    for (i, (before, played)) in plan.steps.iter().enumerate() {
+        if events.as_ref().is_some_and(|tx| tx.is_closed()) {
+            metrics.reviews_cancelled.inc();
+            return Err(ApiError::internal("the client went away"));
+        }
+        metrics.searches_running.inc();
+        let reviewed = review_ply(before, played, &plan.request, caps, None);
+        metrics.searches_running.dec();
+        let Some(r) = reviewed else { break };
+        metrics.search_nodes.inc_by(r.nodes);
+        metrics.review_plies.inc();
+        let was_best = r.best.same_move(played);
+        let loss = if was_best {
+            0
+        } else {
+            (centipieces(r.best_score) - centipieces(r.played_score)).max(0)
+        };
+        let class = review::class(was_best, loss);
+        let side = before.position.side;
+        let rules = &before.rules;
+        let ply = ReviewedPly {
+            ply: i + 1,
+            side: side.name(),
+            mv: MoveView::new(played, &before.position, rules, false),
+            best: MoveView::new(&r.best, &before.position, rules, false),
+            best_score: score_view(r.best_score),
+            score_after: score_view(r.played_score),
+            loss,
+            class,
+            depth: r.depth,
+        };
+        if let Some(tx) = &events {
+            let data = serde_json::to_string(&ply).unwrap_or_default();
+            if tx
+                .blocking_send(Bytes::from(format!("event: ply\ndata: {data}\n\n")))
+                .is_err()
+            {
+                metrics.reviews_cancelled.inc();
+                return Err(ApiError::internal("the client went away"));
+            }
+        }
+        let white_view = if side == Color::White {
+            centipieces(r.played_score)
+        } else {
+            -centipieces(r.played_score)
+        };
+        noted.push(Noted {
+            side,
+            played: *played,
+            best: (!was_best).then_some(r.best),
+            class,
+            score: r.played_score,
+            white_view,
+        });
+        plies.push(ply);
+    }
+    let annotated: Vec<Annotated> = noted
+        .iter()
+        .map(|n| Annotated {
+            side: n.side,
+            played: &n.played,
+            best: n.best.as_ref(),
+            class: n.class,
+            score: words(n.score),
+            white_view: n.white_view,
+        })
+        .collect();
+    let (board, first_side) = plan
+        .steps
+        .first()
+        .map_or((crate::rules::BoardSize::Eight, Color::White), |(g, _)| {
+            (g.rules.board, g.position.side)
+        });
+    let response = GameReviewResponse {
+        summary: ReviewSummary {
+            white: side_review(&plies, "white"),
+            black: side_review(&plies, "black"),
+        },
+        pdn: review::annotated_pdn(
+            &annotated,
+            board,
+            first_side,
+            plan.game_type,
+            &plan.start_fen,
+        ),
+        graph: plan.graph.then(|| review::score_chart(&annotated)),
+        error: plan.error.clone(),
+        plies,
+    };
+    if let Some(tx) = &events {
+        let data = serde_json::to_string(&response).unwrap_or_default();
+        let _ = tx.blocking_send(Bytes::from(format!("event: summary\ndata: {data}\n\n")));
+    }
+    Ok(response)
+}
+
+fn side_review(plies: &[ReviewedPly], side: &str) -> SideReview {
+    let mine: Vec<&ReviewedPly> = plies.iter().filter(|p| p.side == side).collect();
+    let count = |class: &str| mine.iter().filter(|p| p.class == class).count();
+    SideReview {
+        best: count("best"),
+        good: count("good"),
+        inaccuracy: count("inaccuracy"),
+        mistake: count("mistake"),
+        blunder: count("blunder"),
+        accuracy: review::accuracy(&mine.iter().map(|p| p.loss).collect::<Vec<_>>()),
+    }
+}
+
+/// A score in words for a PDN comment.
+fn words(score: Score) -> String {
+    match score {
+        Score::Centipieces(c) => format!("{:+.2}", c as f64 / 100.0),
+        Score::WinIn(n) => format!("win in {n}"),
+        Score::LossIn(n) => format!("loss in {n}"),
+    }
+}
