@@ -11,17 +11,21 @@ conns=${2:-32}
 port=18089
 bin=target/release/draughts-api
 [ -x "$bin" ] || cargo build --release
-DRAUGHTS_API_CACHE_ENTRIES=${CACHE_ENTRIES:-20000} DRAUGHTS_API_BENCH_ECHO=true DRAUGHTS_API_ADDR=127.0.0.1:$port RUST_LOG=warn "$bin" serve >/tmp/draughts-load.log 2>&1 &
+DRAUGHTS_API_CACHE_ENTRIES=${CACHE_ENTRIES:-20000} DRAUGHTS_API_BITBASE_PIECES=0 DRAUGHTS_API_BENCH_ECHO=true DRAUGHTS_API_ADDR=127.0.0.1:$port RUST_LOG=warn "$bin" serve >/tmp/draughts-load.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
 lua=$(mktemp --suffix=.lua)
+encoding_line=""
+if [ -n "${ENCODING:-}" ]; then
+  encoding_line="wrk.headers[\"Accept-Encoding\"] = \"$ENCODING\""
+fi
 run() {
   local name=$1 path=$2 body=$3
   cat >"$lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-${ENCODING:+wrk.headers["Accept-Encoding"] = "$ENCODING"}
+$encoding_line
 wrk.body = [[$body]]
 LUA
   local out

@@ -1,6 +1,9 @@
 //! Compression (gzip, brotli, zstd through actix's `Compress`, negotiated by
-//! `Accept-Encoding`) for answers worth it: a body under `MIN_BYTES` is sent as it is, since
-//! compressing a few hundred bytes costs more CPU than it saves on the wire.
+//! `Accept-Encoding`) for answers worth it: a body under `MIN_BYTES` is sent as it is.
+//! Measured with wrk on `/moves` (a 1.4 KB answer, cache off): compressing it cut the
+//! requests served per second by more than half (actix hands bodies over 1 KiB to its
+//! blocking pool to encode), to save about a kilobyte. Typical rules answers stay under the
+//! threshold; game reviews, many-game validations and the OpenAPI document are compressed.
 //!
 //! `Compress` leaves a response alone when it already names a `Content-Encoding`, so the
 //! middleware inside it marks small bodies `identity`, and the one outside it removes the
@@ -13,7 +16,7 @@ use actix_web::middleware::Next;
 use actix_web::Error;
 
 /// Smallest body that is compressed, in bytes.
-pub const MIN_BYTES: u64 = 1024;
+pub const MIN_BYTES: u64 = 8 * 1024;
 
 /// Inside `Compress`: mark small bodies as not to be encoded.
 pub async fn skip_small_bodies(

@@ -226,6 +226,9 @@ impl Application {
                 .default_service(web::to(not_found))
         })
         .workers(workers)
+        // Streamed answers (compressed, SSE, NDJSON) are written in pieces: without this,
+        // Nagle's algorithm and delayed ACKs hold each one back by tens of milliseconds.
+        .tcp_nodelay(true)
         .disable_signals()
         .shutdown_timeout(config.shutdown_secs)
         .listen(listener)?
