@@ -9,7 +9,7 @@ examples=${2:-${FUZZ_EXAMPLES:-60}}
 port=18097
 python3 -m pip install --quiet --disable-pip-version-check "schemathesis==4.32.5"
 # Small caps keep generated /bestmove requests quick.
-DRAUGHTS_API_ADDR=127.0.0.1:$port DRAUGHTS_API_MAX_SEARCH_MS=300 DRAUGHTS_API_MAX_SEARCH_DEPTH=12 \
+DRAUGHTS_API_ADDR=127.0.0.1:$port DRAUGHTS_API_BITBASE_PIECES=0 DRAUGHTS_API_MAX_SEARCH_MS=300 DRAUGHTS_API_MAX_SEARCH_DEPTH=12 \
   DRAUGHTS_API_SEARCH_SLOTS=8 RUST_LOG=warn "$bin" serve >/tmp/draughts-fuzz.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
