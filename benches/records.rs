@@ -3,10 +3,13 @@
 //! `/games/validate` does. `cargo bench --bench records`; the figure is in
 //! docs/performance.md.
 
-use draughts_api::rules::notation::{moves, pdn};
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use draughts_api::rules::notation::pdn;
 use draughts_api::rules::record;
 use draughts_api::rules::replay::{AfterGameOver, MoveInput};
-use draughts_api::rules::{legal_moves, Game, Outcome, Position, Rules};
+use draughts_api::rules::{Game, Position, Rules};
 
 fn main() {
     divan::main();
@@ -14,27 +17,16 @@ fn main() {
 
 fn file(games: usize) -> String {
     let rules = Rules::international();
-    let mut state = 1u64;
     let mut text = String::new();
     for n in 0..games {
-        let mut game = Game::new(rules, Position::initial(&rules), None);
         text.push_str(&format!("[Event \"Bench {n}\"]\n[GameType \"20\"]\n"));
-        let plies = 60 + n % 41;
-        for i in 0..plies {
-            if game.outcome() != Outcome::Ongoing {
-                break;
-            }
-            let list = legal_moves(&rules, &game.position);
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = list[(state >> 33) as usize % list.len()];
+        let (line, _) = common::random_line(&rules, 60 + n % 41, n as u64 + 1);
+        for (i, mv) in line.iter().enumerate() {
             if i % 2 == 0 {
                 text.push_str(&format!("{}. ", i / 2 + 1));
             }
-            text.push_str(&moves::full(&mv, rules.board));
+            text.push_str(mv);
             text.push(' ');
-            game.play(&mv);
         }
         text.push_str("*\n\n");
     }

@@ -3,30 +3,10 @@
 
 mod common;
 
-use common::{move_values, post_json, spawn_server, test_config};
+use common::{move_values, post_json, random_line, spawn_server, test_config};
 use draughts_api::rules::notation::moves;
 use draughts_api::rules::{legal_moves, Game, Outcome, Position, Rules, PRESETS};
 use serde_json::{json, Value};
-
-/// A seeded random walk of `plies` moves from the start; the moves as text.
-fn random_line(rules: &Rules, plies: usize, seed: u64) -> (Vec<String>, Game) {
-    let mut game = Game::new(*rules, Position::initial(rules), None);
-    let mut state = seed;
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        if game.outcome() != Outcome::Ongoing {
-            break;
-        }
-        let list = legal_moves(rules, &game.position);
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mv = list[(state >> 33) as usize % list.len()];
-        out.push(moves::full(&mv, rules.board));
-        game.play(&mv);
-    }
-    (out, game)
-}
 
 fn score_value(score: &Value) -> i64 {
     if let Some(c) = score["centipieces"].as_i64() {

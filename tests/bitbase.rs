@@ -266,18 +266,23 @@ fn international_three_kings_against_one_equals_brute_force() {
     assert_eq!(wrong, 0, "of {}", all.len());
 }
 
-/// Play `pos` out with the searcher on both sides, both using the tables.
-fn play_out(tables: Tables, pos: Position, max_plies: u32) -> (draughts_api::rules::Outcome, u32) {
+/// Search caps that use these tables.
+fn caps_with(tables: Tables) -> draughts_api::engine::Caps {
     use draughts_api::engine::bitbase::Library;
-    use draughts_api::engine::{think, Caps, Limits, Request};
-    use draughts_api::rules::{Game, Outcome};
-    let rules = tables.rules;
     let library = std::sync::Arc::new(Library::new());
     library.insert(tables);
-    let caps = Caps {
+    draughts_api::engine::Caps {
         bitbases: Some(library),
-        ..Caps::default()
-    };
+        ..draughts_api::engine::Caps::default()
+    }
+}
+
+/// Play `pos` out with the searcher on both sides, both using the tables.
+fn play_out(tables: Tables, pos: Position, max_plies: u32) -> (draughts_api::rules::Outcome, u32) {
+    use draughts_api::engine::{think, Limits, Request};
+    use draughts_api::rules::{Game, Outcome};
+    let rules = tables.rules;
+    let caps = caps_with(tables);
     let req = Request {
         level: None,
         limits: Limits {
@@ -296,7 +301,6 @@ fn play_out(tables: Tables, pos: Position, max_plies: u32) -> (draughts_api::rul
 
 #[test]
 fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
-    use draughts_api::engine::bitbase::Library;
     use draughts_api::engine::{think, Caps, Limits, Request, Score};
     use draughts_api::rules::{Game, Outcome};
     let rules = Rules::international();
@@ -347,12 +351,7 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
 
     let mut tables = Tables::new(&rules);
     build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
-    let library = std::sync::Arc::new(Library::new());
-    library.insert(tables);
-    let caps = Caps {
-        bitbases: Some(library),
-        ..Caps::default()
-    };
+    let caps = caps_with(tables);
     let with = think(&Game::new(rules, drawn, None), &req, &caps, None).expect("move");
     assert_eq!(with.score, Score::Centipieces(0));
 }

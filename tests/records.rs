@@ -5,29 +5,13 @@
 mod common;
 
 use common::{post_json, spawn_server, test_config};
-use draughts_api::rules::notation::moves;
-use draughts_api::rules::{legal_moves, Game, Outcome, Position, PRESETS};
+use draughts_api::rules::PRESETS;
 use serde_json::{json, Value};
 
 /// A random legal game of a preset (seeded), as move texts, at most `plies` long.
 fn random_game(id: &str, plies: usize, seed: u64) -> Vec<String> {
     let rules = draughts_api::Rules::preset(id).expect("preset");
-    let mut game = Game::new(rules, Position::initial(&rules), None);
-    let mut state = seed;
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        if game.outcome() != Outcome::Ongoing {
-            break;
-        }
-        let list = legal_moves(&rules, &game.position);
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mv = list[(state >> 33) as usize % list.len()];
-        out.push(moves::full(&mv, rules.board));
-        game.play(&mv);
-    }
-    out
+    common::random_line(&rules, plies, seed).0
 }
 
 /// A PDN game as found in the wild: tags, move numbers, comments, a variation, NAGs.

@@ -215,3 +215,31 @@ pub fn request_game(
     let rules = parse_variant(variant, "variant")?;
     build_game(rules, position, history, max_moves)
 }
+
+/// The rules and moves of a request that sends a move list (`variant` is required then).
+pub fn move_list(
+    variant: Option<&Value>,
+    list: &[Value],
+) -> Result<(Rules, Vec<MoveInput>), ApiError> {
+    let variant = variant
+        .ok_or_else(|| ApiError::invalid("variant", "variant is required with \"moves\""))?;
+    let rules = parse_variant(variant, "variant")?;
+    let inputs = list
+        .iter()
+        .enumerate()
+        .map(|(i, v)| parse_move_input(v, &format!("moves[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((rules, inputs))
+}
+
+/// A 422 when a game has more moves than the server takes.
+pub fn check_move_count(moves: usize, max_moves: usize) -> Result<(), ApiError> {
+    if moves > max_moves {
+        return Err(ApiError::limit(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "moves",
+            format!("the game has {moves} moves; the limit is {max_moves}"),
+        ));
+    }
+    Ok(())
+}

@@ -9,38 +9,14 @@ Usage: cors_test.py BINARY [SCREENSHOT.png]
 import functools
 import http.server
 import os
-import socket
-import subprocess
 import sys
 import threading
-import time
-import urllib.request
 
 from playwright.sync_api import sync_playwright
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_service(binary, origins):
-    port = free_port()
-    env = dict(os.environ, DRAUGHTS_API_CORS_ORIGINS=origins)
-    proc = subprocess.Popen([binary, "serve", "--addr", f"127.0.0.1:{port}"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/readyz", timeout=1)
-            return proc, base
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    sys.exit(f"the service on {base} did not become ready")
+sys.path.insert(0, os.path.dirname(HERE))
+from support import free_port, start_service  # noqa: E402
 
 
 def serve_page():
@@ -59,8 +35,9 @@ def main():
     binary = sys.argv[1]
     screenshot = sys.argv[2] if len(sys.argv) > 2 else None
     page_server, page_origin = serve_page()
-    open_api, open_base = start_service(binary, "*")
-    closed_api, closed_base = start_service(binary, "https://only.example.com")
+    open_api, open_base = start_service(binary, cors_origins="*", bitbase_pieces=0)
+    closed_api, closed_base = start_service(binary, cors_origins="https://only.example.com",
+                                            bitbase_pieces=0)
     failures = []
     try:
         with sync_playwright() as p:
@@ -95,7 +72,9 @@ def main():
             failures.append(f"page errors: {errors}")
     finally:
         open_api.terminate()
+        open_api.wait()
         closed_api.terminate()
+        closed_api.wait()
         page_server.shutdown()
     if failures:
         print("FAILED:", *failures, sep="\n  ")

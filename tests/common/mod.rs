@@ -133,3 +133,30 @@ pub fn post_json(base: &str, path: &str, body: &serde_json::Value) -> (u16, serd
     let text = response.into_string().expect("body");
     (status, serde_json::from_str(&text).expect("a JSON body"))
 }
+
+/// A seeded random walk of up to `plies` legal moves from the start (it stops when the game
+/// ends): the moves in full notation, and the game reached.
+pub fn random_line(
+    rules: &Rules,
+    plies: usize,
+    seed: u64,
+) -> (Vec<String>, draughts_api::rules::Game) {
+    use draughts_api::rules::notation::moves;
+    use draughts_api::rules::{Game, Outcome};
+    let mut game = Game::new(*rules, Position::initial(rules), None);
+    let mut state = seed;
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        if game.outcome() != Outcome::Ongoing {
+            break;
+        }
+        let list = legal_moves(rules, &game.position);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mv = list[(state >> 33) as usize % list.len()];
+        out.push(moves::full(&mv, rules.board));
+        game.play(&mv);
+    }
+    (out, game)
+}

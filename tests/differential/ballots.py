@@ -11,13 +11,13 @@ Usage: ballots.py BINARY
 import json
 import os
 import re
-import socket
-import subprocess
 import sys
-import time
 import urllib.request
 
 import draughts
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from support import start_service  # noqa: E402
 
 FILES = {
     "2move_english.json": "english",
@@ -55,24 +55,6 @@ def post(base, path, body):
         return e.code, json.load(e)
 
 
-def start_service(binary):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, DRAUGHTS_API_BITBASE_PIECES="0", DRAUGHTS_API_CACHE_ENTRIES="0")
-    proc = subprocess.Popen([binary, "serve", "--addr", f"127.0.0.1:{port}"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/readyz", timeout=1)
-            return proc, base
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    sys.exit("the service did not become ready")
-
-
 def ballot(name):
     """(removed squares, moves) from a ballot's name."""
     removed = []
@@ -97,7 +79,7 @@ def start_fen(variant, removed):
 
 def main():
     folder = os.path.join(os.path.dirname(draughts.__file__), "ballot_files")
-    proc, base = start_service(sys.argv[1])
+    proc, base = start_service(sys.argv[1], bitbase_pieces=0, cache_entries=0)
     passed = failed = skipped = 0
     try:
         for file, variant in FILES.items():
@@ -132,6 +114,7 @@ def main():
                     print(f"FAIL {file} {name!r}: {got.get('error') or got.get('position')} != {want['position']}")
     finally:
         proc.terminate()
+        proc.wait()
     print(f"ballots: {skipped} set-up or known-bad ballots skipped")
     print(f"ballots: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

@@ -2,7 +2,7 @@ use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView};
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{score_view, search_caps, search_request};
+use crate::api::routes::bestmove::{on_search_pool, score_view, search_caps, search_request};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
 use crate::rules::notation::moves;
@@ -49,23 +49,11 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     }
     let multipv = req.multipv.unwrap_or(usize::MAX);
     let caps = search_caps(&state);
-    let metrics_state = state.clone();
-    let job = move || {
-        metrics_state.metrics.searches_running.inc();
+    let (game, analysis) = on_search_pool(&state, move |_| {
         let analysis = analysis::analyze(&game, &request, &caps, None, multipv);
-        metrics_state.metrics.searches_running.dec();
         (game, analysis)
-    };
-    let Some(receiver) = state.searches.try_run(job) else {
-        state.metrics.searches_rejected.inc();
-        return Err(ApiError::busy(format!(
-            "all {} search slots are busy; retry shortly",
-            state.searches.size()
-        )));
-    };
-    let (game, analysis) = receiver
-        .await
-        .map_err(|_| ApiError::internal("the search ended without an answer"))?;
+    })
+    .await?;
     let analysis =
         analysis.ok_or_else(|| ApiError::game_over("the side to move has no legal move"))?;
     state.metrics.search_nodes.inc_by(analysis.nodes);

@@ -113,30 +113,51 @@ pub async fn run_search(
     request: engine::Request,
 ) -> Result<(Game, engine::Answer), ApiError> {
     let caps = search_caps(state);
-    let state_for_job = state.clone();
-    let job = move || {
-        let m = &state_for_job.metrics;
-        m.searches_running.inc();
+    let (game, answer) = on_search_pool(state, move |_| {
         let answer = engine::think(&game, &request, &caps, None);
-        m.searches_running.dec();
         (game, answer)
-    };
-    let Some(receiver) = state.searches.try_run(job) else {
-        state.metrics.searches_rejected.inc();
-        return Err(ApiError::busy(format!(
-            "all {} search slots are busy; retry shortly",
-            state.searches.size()
-        )));
-    };
-    let (game, answer) = receiver
-        .await
-        .map_err(|_| ApiError::internal("the search ended without an answer"))?;
+    })
+    .await?;
     let answer = answer.ok_or_else(|| ApiError::game_over("the side to move has no legal move"))?;
     let m = &state.metrics;
     m.search_nodes.inc_by(answer.nodes);
     m.search_depth.observe(answer.depth as f64);
     m.search_seconds.observe(answer.elapsed.as_secs_f64());
     Ok((game, answer))
+}
+
+/// Run `job` on a search slot (503 with `Retry-After` when every slot is busy), counted in
+/// `searches_running` while it runs.
+pub async fn on_search_pool<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    job: impl FnOnce(&AppState) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    submit_search(state, job)?
+        .await
+        .map_err(|_| ApiError::internal("the search ended without an answer"))
+}
+
+/// Start `job` on a search slot now (503 when every slot is busy); its result arrives on
+/// the receiver.
+pub fn submit_search<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    job: impl FnOnce(&AppState) -> T + Send + 'static,
+) -> Result<tokio::sync::oneshot::Receiver<T>, ApiError> {
+    let state_for_job = state.clone();
+    let receiver = state.searches.try_run(move || {
+        let m = &state_for_job.metrics;
+        m.searches_running.inc();
+        let result = job(&state_for_job);
+        m.searches_running.dec();
+        result
+    });
+    receiver.ok_or_else(|| {
+        state.metrics.searches_rejected.inc();
+        ApiError::busy(format!(
+            "all {} search slots are busy; retry shortly",
+            state.searches.size()
+        ))
+    })
 }
 
 /// Cache only what is a pure function of the request: depth/node limits, no clock.

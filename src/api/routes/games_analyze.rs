@@ -1,10 +1,10 @@
 use crate::api::body::Body;
-use crate::api::context::{parse_move_input, parse_position, parse_variant};
+use crate::api::context::{check_move_count, move_list, parse_position};
 use crate::api::dto::{
     GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
 };
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{score_view, search_caps, search_request};
+use crate::api::routes::bestmove::{score_view, search_caps, search_request, submit_search};
 use crate::api::routes::validate::single_pdn_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis::{centipieces, review_ply};
@@ -52,15 +52,9 @@ pub async fn handler(
         .is_some_and(|a| a.contains("text/event-stream"));
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Bytes>(16);
     let caps = search_caps(&state);
-    let job_state = state.clone();
-    let job = move || run(plan, &caps, &job_state, streaming.then_some(tx));
-    let Some(receiver) = state.searches.try_run(job) else {
-        state.metrics.searches_rejected.inc();
-        return Err(ApiError::busy(format!(
-            "all {} search slots are busy; retry shortly",
-            state.searches.size()
-        )));
-    };
+    let review = submit_search(&state, move |state| {
+        run(plan, &caps, state, streaming.then_some(tx))
+    })?;
     if streaming {
         let body = futures_util::stream::unfold(rx, |mut rx| async move {
             rx.recv().await.map(|b| (Ok::<_, actix_web::Error>(b), rx))
@@ -71,7 +65,7 @@ pub async fn handler(
             .streaming(body));
     }
     rx.close();
-    let response = receiver
+    let response = review
         .await
         .map_err(|_| ApiError::internal("the review ended without an answer"))??;
     Ok(json_response(Bytes::from(to_json(&response)?)))
@@ -90,15 +84,7 @@ struct Plan {
 fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
     let (rules, start, inputs) = match (&req.moves, &req.pdn) {
         (Some(list), None) => {
-            let variant = req.variant.as_ref().ok_or_else(|| {
-                ApiError::invalid("variant", "variant is required with \"moves\"")
-            })?;
-            let rules = parse_variant(variant, "variant")?;
-            let inputs = list
-                .iter()
-                .enumerate()
-                .map(|(i, v)| parse_move_input(v, &format!("moves[{i}]")))
-                .collect::<Result<Vec<_>, _>>()?;
+            let (rules, inputs) = move_list(req.variant.as_ref(), list)?;
             (rules, req.start.clone(), inputs)
         }
         (None, Some(text)) => {
@@ -114,17 +100,7 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
             ))
         }
     };
-    if inputs.len() > state.config.max_moves {
-        return Err(ApiError::limit(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "moves",
-            format!(
-                "the game has {} moves; the limit is {}",
-                inputs.len(),
-                state.config.max_moves
-            ),
-        ));
-    }
+    check_move_count(inputs.len(), state.config.max_moves)?;
     let mut game = match &start {
         Some(text) => {
             let f = parse_position(text, &rules, "start")?;

@@ -1,5 +1,5 @@
 use crate::api::body::Body;
-use crate::api::context::{parse_move_input, parse_position, parse_variant};
+use crate::api::context::{check_move_count, move_list, parse_position, parse_variant};
 use crate::api::dto::{
     GameReport, StatusView, ValidateError, ValidateRequest, ValidateResponse, ValidateSummary,
     ValidateWarning,
@@ -147,15 +147,7 @@ fn validate(
             "send \"moves\" (a list) or \"pdn\" (a game text)",
         )),
         (Some(list), None) => {
-            let variant = req.variant.as_ref().ok_or_else(|| {
-                ApiError::invalid("variant", "variant is required with \"moves\"")
-            })?;
-            let rules = parse_variant(variant, "variant")?;
-            let inputs = list
-                .iter()
-                .enumerate()
-                .map(|(i, v)| parse_move_input(v, &format!("moves[{i}]")))
-                .collect::<Result<Vec<_>, _>>()?;
+            let (rules, inputs) = move_list(req.variant.as_ref(), list)?;
             single(rules, req.start.as_deref(), &inputs, after, None, config)
         }
         (None, Some(text)) => {
@@ -219,17 +211,7 @@ fn single(
     result: Option<&str>,
     config: &crate::api::Config,
 ) -> Result<ValidateResponse, ApiError> {
-    if inputs.len() > config.max_moves {
-        return Err(ApiError::limit(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "moves",
-            format!(
-                "the game has {} moves; the limit is {}",
-                inputs.len(),
-                config.max_moves
-            ),
-        ));
-    }
+    check_move_count(inputs.len(), config.max_moves)?;
     let game = match start {
         Some(text) => {
             let f = parse_position(text, &rules, "start")?;
