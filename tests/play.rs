@@ -246,3 +246,42 @@ fn a_forty_turn_game_with_one_call_a_turn_ends_where_four_calls_do() {
     assert_eq!(final_position.0, final_position.1);
     assert!(one_call.len() >= 20, "{one_call:?}");
 }
+
+#[test]
+fn bestmove_uses_the_endgame_tables_once_they_are_built() {
+    let base = spawn_server(draughts_api::api::Config {
+        bitbase_pieces: 3,
+        ..test_config()
+    });
+    // Wait for every preset's tables (3 pieces: seconds).
+    let ready = (0..300).any(|_| {
+        let text = ureq::get(&format!("{base}/metrics"))
+            .call()
+            .expect("metrics")
+            .into_string()
+            .expect("text");
+        let done = text
+            .lines()
+            .any(|l| l == "draughts_api_bitbase_rule_sets 8");
+        if !done {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        done
+    });
+    assert!(ready, "the tables were not built in 30 s");
+    // English, two kings against one in the open: a win, announced in plies.
+    let (_, won) = post_json(
+        &base,
+        "/bestmove",
+        &json!({"variant": "english", "position": "W:WK18,K27:BK6", "limits": {"depth": 4}}),
+    );
+    assert!(won["score"]["win_in_plies"].is_u64(), "{won}");
+    // Both kings shut in the corner by the single one: the tables say draw, and so does
+    // the score (the search alone would see a king up).
+    let (_, drawn) = post_json(
+        &base,
+        "/bestmove",
+        &json!({"variant": "english", "position": "W:WK3,K4:BK11", "limits": {"depth": 4}}),
+    );
+    assert_eq!(drawn["score"], json!({"centipieces": 0}), "{drawn}");
+}
