@@ -215,3 +215,65 @@ pub fn bitbase_build_command(
     )
     .map_err(|e| e.to_string())
 }
+
+/// `selfplay`: training positions from self-play on every core.
+pub fn selfplay_command(
+    variant: &str,
+    plan: (usize, u32, usize, u64),
+    out: &std::path::Path,
+    w: &mut impl Write,
+) -> Result<(), String> {
+    let rules = preset_rules(variant)?;
+    let start = Instant::now();
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let written = crate::engine::train::selfplay(&rules, plan, threads, &mut writer)
+        .and_then(|n| writer.flush().map(|_| n))
+        .map_err(|e| e.to_string())?;
+    writeln!(
+        w,
+        "{variant}: {} games at depth {}: {written} positions in {:.0} s ({})",
+        plan.0,
+        plan.1,
+        start.elapsed().as_secs_f64(),
+        out.display()
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// `train`: fit pattern weights to self-play positions and write them.
+pub fn train_command(
+    variant: &str,
+    data: &[std::path::PathBuf],
+    settings: (usize, f64, f64, u64),
+    out: &std::path::Path,
+    w: &mut impl Write,
+) -> Result<(), String> {
+    use crate::engine::train;
+    let rules = preset_rules(variant)?;
+    let mut samples = Vec::new();
+    for path in data {
+        let mut file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.extend(train::read_samples(&rules, &mut file).map_err(|e| e.to_string())?);
+    }
+    let fit = train::fit(&rules, &samples, settings, |epoch, train, valid| {
+        let _ = writeln!(
+            std::io::stderr(),
+            "  epoch {epoch}: loss {train:.5} training, {valid:.5} held out"
+        );
+    });
+    let mut file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    fit.weights.write(&mut file).map_err(|e| e.to_string())?;
+    writeln!(
+        w,
+        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (hand terms alone) -> {:.5}; weights in {}",
+        fit.train + fit.valid,
+        fit.valid,
+        fit.scale,
+        fit.valid_loss[0],
+        fit.valid_loss.last().copied().unwrap_or(f64::NAN),
+        out.display()
+    )
+    .map_err(|e| e.to_string())
+}

@@ -73,6 +73,41 @@ enum Command {
         #[arg(long, default_value = "")]
         weights: String,
     },
+    /// Self-play games for training the pattern evaluation: their quiet positions with the
+    /// results, written to OUT (26 bytes each), games spread over every core.
+    Selfplay {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        #[arg(long, default_value_t = 8)]
+        opening_plies: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Fit pattern weights to self-play positions (logistic regression, one in ten held
+    /// out); writes the weights file the arena's `patterns:` players read.
+    Train {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        /// Files written by `selfplay`.
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        #[arg(long, default_value_t = 8)]
+        epochs: usize,
+        #[arg(long, default_value_t = 20.0)]
+        rate: f64,
+        #[arg(long, default_value_t = 0.0001)]
+        l2: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Endgame databases: `bitbase build --variant ID --pieces N --out DIR`.
     Bitbase {
         #[command(subcommand)]
@@ -156,6 +191,34 @@ fn main() -> ExitCode {
                     out,
                 },
         }) => cli::bitbase_build_command(&variant, pieces, &out, &mut std::io::stdout().lock()),
+        Some(Command::Selfplay {
+            variant,
+            games,
+            depth,
+            opening_plies,
+            seed,
+            out,
+        }) => cli::selfplay_command(
+            &variant,
+            (games, depth, opening_plies, seed),
+            &out,
+            &mut std::io::stdout().lock(),
+        ),
+        Some(Command::Train {
+            variant,
+            data,
+            epochs,
+            rate,
+            l2,
+            seed,
+            out,
+        }) => cli::train_command(
+            &variant,
+            &data,
+            (epochs, rate, l2, seed),
+            &out,
+            &mut std::io::stdout().lock(),
+        ),
         Some(Command::Hub) => draughts_api::engine::hub::run(
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),

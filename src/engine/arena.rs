@@ -2,8 +2,10 @@
 //! the Elo difference with a 95% interval.
 
 use super::eval::{Evaluator, Weights};
+use super::patterns::PatternWeights;
 use super::{think_with_weights, Caps, Level, Limits, Request, Rng};
 use crate::rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Who plays.
@@ -21,6 +23,8 @@ pub enum Player {
     DepthWithWeights(u32, Weights),
     /// Another engine (an earlier build, say) through the Hub protocol, with a time per move.
     Hub(&'static str, Duration),
+    /// The searcher with learned pattern weights added to its evaluation, within limits.
+    Patterns(&'static Arc<PatternWeights>, Limits),
 }
 
 impl Player {
@@ -31,6 +35,25 @@ impl Player {
             return Ok(Player::Greedy);
         }
         let number = |t: &str| t.parse().map_err(|_| format!("'{t}' is not a number"));
+        if let Some(rest) = text.strip_prefix("patterns:") {
+            let (path, limit) = rest
+                .rsplit_once('@')
+                .ok_or("a patterns player is patterns:<file>@<N>ms or patterns:<file>@depth<N>")?;
+            let mut limits = Limits::default();
+            if let Some(ms) = limit.strip_suffix("ms") {
+                limits.time = Some(Duration::from_millis(number(ms)?));
+            } else if let Some(d) = limit.strip_prefix("depth") {
+                limits.depth = Some(number(d)? as u32);
+            } else {
+                return Err(format!("'{limit}' is not <N>ms or depth<N>"));
+            }
+            let mut file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+            let weights = PatternWeights::read(&mut file).map_err(|e| format!("{path}: {e}"))?;
+            // Players are small copyable values for the match loop; the weights of one run
+            // live as long as it.
+            let weights: &'static Arc<PatternWeights> = Box::leak(Box::new(Arc::new(weights)));
+            return Ok(Player::Patterns(weights, limits));
+        }
         if let Some(rest) = text.strip_prefix("hub:") {
             let (program, ms) = rest
                 .rsplit_once('@')
@@ -72,6 +95,7 @@ impl Player {
                     ..Limits::default()
                 },
             ),
+            Player::Patterns(_, limits) => (None, limits),
             Player::Depth(d) | Player::DepthWithWeights(d, _) => (
                 None,
                 Limits {
@@ -109,7 +133,11 @@ impl Player {
                 Player::DepthWithWeights(_, weights) => Some(weights),
                 _ => None,
             };
-            return think_with_weights(game, &req, caps, None, weights)
+            let patterns = match *self {
+                Player::Patterns(p, _) => Some(p.clone()),
+                _ => None,
+            };
+            return think_with_weights(game, &req, caps, None, weights, patterns)
                 .map(|a| (a.best, Some(a.depth)));
         }
         let eval = Evaluator::new(&game.rules);

@@ -137,6 +137,11 @@ impl Weights {
 pub struct Evaluator {
     /// The weights in use.
     pub weights: Weights,
+    /// Learned pattern weights added to the hand terms, when given.
+    patterns: Option<(
+        super::patterns::Blocks,
+        std::sync::Arc<super::patterns::PatternWeights>,
+    )>,
     /// Per colour, what a man is worth on each square (advance, centre, back-row guard),
     /// as bit planes: the sum over men is `offset × men + Σ 2^k · |men ∩ plane k|`, a few
     /// popcounts instead of a loop over the men.
@@ -221,6 +226,7 @@ impl Evaluator {
         });
         Evaluator {
             weights,
+            patterns: None,
             man_squares,
             rules: *rules,
         }
@@ -276,6 +282,25 @@ impl Evaluator {
 
     /// Score from the side to move's view.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let hand = self.hand(pos);
+        match &self.patterns {
+            None => hand,
+            Some((blocks, weights)) => {
+                let mut features = [0u16; 32];
+                let n = blocks.len().min(32);
+                let endgame = blocks.features_into(pos, &mut features[..n]);
+                hand + weights.score(&features[..n], endgame)
+            }
+        }
+    }
+
+    /// Add learned pattern weights to the hand terms.
+    pub fn set_patterns(&mut self, weights: std::sync::Arc<super::patterns::PatternWeights>) {
+        self.patterns = Some((super::patterns::Blocks::new(&self.rules), weights));
+    }
+
+    /// The hand terms alone, from the side to move's view.
+    pub fn hand(&self, pos: &Position) -> i32 {
         let white = self.side_score(pos, Color::White);
         let black = self.side_score(pos, Color::Black);
         let mut score = white - black;

@@ -7,8 +7,10 @@ pub mod eval;
 pub mod hub;
 mod hub_client;
 pub mod limits;
+pub mod patterns;
 pub mod review;
 pub mod search;
+pub(crate) mod train;
 mod tt;
 pub(crate) mod tune;
 
@@ -154,16 +156,18 @@ fn searcher_for<'a>(
 
 /// Choose a move for the side to move of `game`. `None` when it has no legal move.
 pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>) -> Option<Answer> {
-    think_with_weights(game, req, caps, stop, None)
+    think_with_weights(game, req, caps, stop, None, None)
 }
 
-/// As `think`, evaluating with `weights` when given (self-play tuning).
+/// As `think`, evaluating with `weights` when given (self-play tuning) and adding learned
+/// `patterns` when given.
 pub fn think_with_weights(
     game: &Game,
     req: &Request,
     caps: &Caps,
     stop: Option<&AtomicBool>,
     weights: Option<eval::Weights>,
+    patterns: Option<Arc<patterns::PatternWeights>>,
 ) -> Option<Answer> {
     let limits = effective_limits(req, caps);
     let noise = req
@@ -173,6 +177,9 @@ pub fn think_with_weights(
     let mut searcher = searcher_for(game, &limits, caps, stop);
     if let Some(w) = weights {
         searcher = searcher.with_weights(w);
+    }
+    if let Some(p) = patterns {
+        searcher = searcher.with_patterns(p);
     }
     let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
     let mut answer = Answer {

@@ -130,6 +130,12 @@ impl<'a> Searcher<'a> {
         self
     }
 
+    /// Add learned pattern weights to the evaluation.
+    pub fn with_patterns(mut self, weights: Arc<super::patterns::PatternWeights>) -> Self {
+        self.eval.set_patterns(weights);
+        self
+    }
+
     /// Stop early when this flag turns true (another thread's request).
     pub fn with_stop_flag(mut self, flag: &'a AtomicBool) -> Self {
         self.stop_flag = Some(flag);
