@@ -2,7 +2,7 @@ use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView};
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{on_search_pool, score_view, search_caps, search_request};
+use crate::api::routes::bestmove::{analysis_request, on_search_pool, score_view, search_caps};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
 use crate::rules::notation::moves;
@@ -30,13 +30,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         req.history.as_ref(),
         state.config.max_moves,
     )?;
-    let mut request = search_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
-    if let Some(level) = request.level.take() {
-        // An analysis uses a level's limits, never its deliberate mistakes.
-        if request.limits == crate::engine::Limits::default() {
-            request.limits = level.limits();
-        }
-    }
+    let request = analysis_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
     if req.multipv == Some(0) {
         return Err(ApiError::invalid("multipv", "multipv must be at least 1"));
     }

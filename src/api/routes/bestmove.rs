@@ -106,6 +106,22 @@ pub fn search_caps(state: &AppState) -> Caps {
     }
 }
 
+/// The search of an analysis: explicit limits, else a level's limits (never its noise: an
+/// analysis says what it finds), else the medium level's.
+pub fn analysis_request(
+    level: Option<&str>,
+    limits: Option<&LimitsDto>,
+    seed: Option<u64>,
+    state: &AppState,
+) -> Result<engine::Request, ApiError> {
+    let mut request = search_request(level, limits, seed, state)?;
+    let level = request.level.take().unwrap_or(Level::Medium);
+    if request.limits == Limits::default() {
+        request.limits = level.limits();
+    }
+    Ok(request)
+}
+
 /// Search `game` on the search pool (503 when every slot is busy), with the metrics.
 pub async fn run_search(
     state: &web::Data<AppState>,

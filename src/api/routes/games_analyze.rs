@@ -4,7 +4,7 @@ use crate::api::dto::{
     GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
 };
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{score_view, search_caps, search_request, submit_search};
+use crate::api::routes::bestmove::{analysis_request, score_view, search_caps, submit_search};
 use crate::api::routes::validate::single_pdn_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis::{centipieces, review_ply};
@@ -126,15 +126,7 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
             }
         }
     }
-    let mut request = search_request(req.level.as_deref(), req.limits.as_ref(), None, state)?;
-    if let Some(level) = request.level.take() {
-        if request.limits == crate::engine::Limits::default() {
-            request.limits = level.limits();
-        }
-    }
-    if request.limits == crate::engine::Limits::default() {
-        request.limits = crate::engine::Level::Medium.limits();
-    }
+    let mut request = analysis_request(req.level.as_deref(), req.limits.as_ref(), None, state)?;
     let budget = state.config.max_review_ms;
     let plies = steps.len().max(1) as u64;
     match request.limits.time {
