@@ -189,12 +189,17 @@ impl SquareTable {
 }
 
 impl Evaluator {
-    /// The variant's default weights.
+    /// The variant's default weights, with its learned pattern weights when its family has
+    /// them.
     pub fn new(rules: &Rules) -> Self {
-        Self::with_weights(rules, Weights::for_rules(rules))
+        let mut eval = Self::with_weights(rules, Weights::for_rules(rules));
+        if let Some(patterns) = super::patterns::defaults(rules) {
+            eval.set_patterns(patterns);
+        }
+        eval
     }
 
-    /// These weights instead of the defaults.
+    /// These hand weights instead of the defaults, and no pattern weights.
     pub fn with_weights(rules: &Rules, weights: Weights) -> Self {
         let g = rules.board.geometry();
         // The central squares: the middle two rows' inner squares, and the rows beside them.

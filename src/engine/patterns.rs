@@ -11,8 +11,27 @@
 //! features); see docs/strength.md.
 
 use crate::rules::board::Bitboard;
-use crate::rules::{Color, Position, Rules};
+use crate::rules::{BoardSize, Color, KingKind, Position, Rules};
 use std::io::{Read, Write};
+use std::sync::{Arc, LazyLock};
+
+/// The weights of 10×10 flying-king rules (international, Ply Yard), embedded: how they
+/// were trained and the match that adopted them are in docs/strength.md.
+static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
+
+/// The embedded weights for a rule family, if it has learned ones (only 10×10 with flying
+/// kings so far; the other families use the hand terms alone).
+pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
+    static TEN: LazyLock<Option<Arc<PatternWeights>>> = LazyLock::new(|| {
+        PatternWeights::read(&mut &FLYING_10X10[..])
+            .ok()
+            .map(Arc::new)
+    });
+    match (rules.board, rules.kings) {
+        (BoardSize::Ten, KingKind::Flying) => TEN.clone(),
+        _ => None,
+    }
+}
 
 /// Patterns per block: 3^8.
 pub const PATTERNS: usize = 6561;
@@ -233,6 +252,22 @@ mod tests {
                 pos = pos.play(&list[(state >> 33) as usize % list.len()]);
             }
         }
+    }
+
+    /// The committed weights file is the one the docs describe (retrain and update both).
+    #[test]
+    fn embedded_weights_load_and_match_their_checksum() {
+        let fnv = FLYING_10X10.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        assert_eq!(
+            fnv, 0x7734_2962_c7b7_0269,
+            "weights/flying-10x10.dpw changed"
+        );
+        let weights = defaults(&Rules::international()).expect("embedded weights");
+        assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
+        assert!(defaults(&Rules::preset("plyyard").expect("preset")).is_some());
+        assert!(defaults(&Rules::english()).is_none());
     }
 
     #[test]
