@@ -15,6 +15,9 @@ pub enum Player {
     Level(Level),
     /// The searcher with a fixed time per move and no noise.
     TimePerMove(Duration),
+    /// The searcher with a fixed time per move evaluating with these hand weights and no
+    /// learned patterns.
+    TimeWithWeights(Duration, Weights),
     /// The searcher to a fixed depth, no noise.
     Depth(u32),
     /// One ply: the move whose resulting position evaluates best.
@@ -28,8 +31,10 @@ pub enum Player {
 }
 
 impl Player {
-    /// `greedy`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` (the variant's
-    /// weights with overrides), `hub:<program>@<N>ms` or a level.
+    /// `greedy`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` or
+    /// `<N>ms:<weight>=<value>,...` (the variant's hand weights with overrides, no learned
+    /// patterns; `100ms:` is the hand terms alone), `patterns:<file>@<limit>`,
+    /// `hub:<program>@<N>ms` or a level.
     pub fn parse(text: &str, rules: &Rules) -> Result<Player, String> {
         if text == "greedy" {
             return Ok(Player::Greedy);
@@ -64,6 +69,13 @@ impl Player {
             let program: &'static str = Box::leak(program.to_string().into_boxed_str());
             return Ok(Player::Hub(program, Duration::from_millis(number(ms)?)));
         }
+        if let Some((ms, overrides)) = text.split_once("ms:") {
+            let weights = Weights::for_rules(rules).with_overrides(overrides)?;
+            return Ok(Player::TimeWithWeights(
+                Duration::from_millis(number(ms)?),
+                weights,
+            ));
+        }
         if let Some(ms) = text.strip_suffix("ms") {
             return Ok(Player::TimePerMove(Duration::from_millis(number(ms)?)));
         }
@@ -88,7 +100,7 @@ impl Player {
         let (level, limits) = match *self {
             Player::Greedy | Player::Hub(..) => return None,
             Player::Level(level) => (Some(level), Limits::default()),
-            Player::TimePerMove(t) => (
+            Player::TimePerMove(t) | Player::TimeWithWeights(t, _) => (
                 None,
                 Limits {
                     time: Some(t),
@@ -130,7 +142,9 @@ impl Player {
         }
         if let Some(req) = self.request(seed) {
             let weights = match *self {
-                Player::DepthWithWeights(_, weights) => Some(weights),
+                Player::DepthWithWeights(_, weights) | Player::TimeWithWeights(_, weights) => {
+                    Some(weights)
+                }
                 _ => None,
             };
             let patterns = match *self {
@@ -347,6 +361,13 @@ mod tests {
             Ok(Player::TimePerMove(Duration::from_millis(100)))
         );
         assert_eq!(parse("depth4"), Ok(Player::Depth(4)));
+        assert_eq!(
+            parse("100ms:"),
+            Ok(Player::TimeWithWeights(
+                Duration::from_millis(100),
+                Weights::for_rules(&rules)
+            ))
+        );
         let tuned = Weights {
             king: 250,
             advance: 7,
