@@ -40,6 +40,7 @@
 pub mod api;
 pub mod cli;
 pub mod engine;
+pub mod render;
 pub mod rules;
 
 pub use rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};

@@ -14,22 +14,33 @@ pub struct Cacheable {
     body: Bytes,
     etag: String,
     content_type: &'static str,
+    max_age: u32,
 }
 
 impl Cacheable {
     pub fn new(body: impl Into<Bytes>, content_type: &'static str) -> Cacheable {
+        Cacheable::with_max_age(body, content_type, MAX_AGE_SECS)
+    }
+
+    /// A body that clients may keep `max_age` seconds.
+    pub fn with_max_age(
+        body: impl Into<Bytes>,
+        content_type: &'static str,
+        max_age: u32,
+    ) -> Cacheable {
         let body = body.into();
         let etag = format!("\"{:016x}\"", fnv1a(&body));
         Cacheable {
             body,
             etag,
             content_type,
+            max_age,
         }
     }
 
     /// `304` when `If-None-Match` names this body, else `200` with the body.
     pub fn respond(&self, req: &HttpRequest) -> HttpResponse {
-        let cache_control = format!("public, max-age={MAX_AGE_SECS}");
+        let cache_control = format!("public, max-age={}", self.max_age);
         let matches = req
             .headers()
             .get_all(header::IF_NONE_MATCH)

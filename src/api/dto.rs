@@ -353,6 +353,10 @@ pub struct VariantView {
     pub pieces_per_side: u32,
     /// PDN `GameType` number, where there is one.
     pub pdn_game_type: Option<u32>,
+    /// How the variant's players name squares: `numeric` (PDN numbers) or `algebraic`
+    /// (`c3`); board pictures label squares this way by default.
+    #[schema(example = "numeric")]
+    pub notation: &'static str,
     /// Every rule parameter, under the keys a `variant` object overrides.
     #[schema(value_type = Object, example = json!({"first_player": "white", "forced_capture": true,
         "men_capture_backwards": true, "kings": "flying", "capture_priority": "max_pieces",
@@ -614,4 +618,66 @@ pub struct GameReviewResponse {
     /// The move that could not be played, where the review stopped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ValidateError>,
+}
+
+/// `GET /board.svg` and `GET /board.png`: every field a query parameter.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct BoardQuery {
+    /// A preset id (`international`, `english`, …; see `GET /variants`).
+    #[param(required = true, example = "international")]
+    pub variant: Option<String>,
+    /// PDN FEN of the position. Absent: the start.
+    #[param(example = "W:W28,31-50:B1-18,20,23")]
+    pub position: Option<String>,
+    /// `true`: Black at the bottom (the board turned 180°).
+    #[param(value_type = Option<bool>)]
+    pub flip: Option<String>,
+    /// Width and height in pixels, 64 to 2048 (default 480).
+    #[param(value_type = Option<u32>, minimum = 64, maximum = 2048)]
+    pub size: Option<String>,
+    /// Square labels: `numbers`, `algebraic` or `none`. Default: the variant's custom
+    /// (algebraic for Russian, Brazilian and Czech, numbers otherwise).
+    #[param(example = "numbers")]
+    pub coords: Option<String>,
+    /// A move legal in `position`, in any notation `/apply` takes. The picture shows the
+    /// position after it, its path, and the pieces it took faded and crossed out.
+    #[param(example = "28x19")]
+    pub last: Option<String>,
+    /// Arrows, comma-separated: `32-28,19-23` (at most 32).
+    pub arrows: Option<String>,
+    /// Squares to mark, comma-separated: `28,33` or `c3,e5` (at most 64).
+    pub highlight: Option<String>,
+}
+
+/// `POST /render`: the picture fields of `GET /board.svg` as JSON, for long positions and
+/// clients that prefer JSON.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "international", "position": "W:W28,31-50:B1-18,20,23",
+    "last": "28x19", "arrows": ["19-23"], "highlight": [23], "format": "svg"}))]
+pub struct RenderRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    pub position: Option<String>,
+    #[serde(default)]
+    pub flip: bool,
+    /// 64 to 2048 pixels (default 480).
+    #[schema(minimum = 64, maximum = 2048)]
+    pub size: Option<u32>,
+    /// `numbers`, `algebraic` or `none`.
+    pub coords: Option<String>,
+    /// A move legal in `position`: the picture shows the position after it.
+    #[schema(value_type = Option<MoveSpec>)]
+    pub last: Option<Value>,
+    /// Arrows such as `"32-28"` (at most 32).
+    #[serde(default)]
+    pub arrows: Vec<String>,
+    /// Squares such as `28` or `"c3"` (at most 64).
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub highlight: Vec<Value>,
+    /// `svg` (the default) or `png`.
+    pub format: Option<String>,
 }

@@ -13,6 +13,7 @@ mod dto;
 mod error;
 mod metrics;
 mod observe;
+mod picture;
 pub mod openapi;
 mod routes;
 mod search_pool;

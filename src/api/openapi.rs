@@ -22,6 +22,9 @@ use utoipa::OpenApi;
         routes::analyze::handler,
         routes::games_analyze::handler,
         routes::variants::handler,
+        routes::board::svg,
+        routes::board::png,
+        routes::render::handler,
         routes::health::healthz,
         routes::health::readyz,
         routes::health::metrics,
@@ -30,6 +33,7 @@ use utoipa::OpenApi;
     tags(
         (name = "rules", description = "Legal moves, playing moves, status, validation"),
         (name = "ai", description = "The searcher's move"),
+        (name = "pictures", description = "Board pictures (SVG, PNG) for pages, apps and chat bots"),
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]

@@ -114,6 +114,24 @@ pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
     ))
     .service(resource("/play", post.clone(), routes::play::handler, cors))
     .service(resource(
+        "/render",
+        post.clone(),
+        routes::render::handler,
+        cors,
+    ))
+    .service(resource(
+        "/board.svg",
+        get.clone(),
+        routes::board::svg,
+        cors,
+    ))
+    .service(resource(
+        "/board.png",
+        get.clone(),
+        routes::board::png,
+        cors,
+    ))
+    .service(resource(
         "/analyze",
         post.clone(),
         routes::analyze::handler,

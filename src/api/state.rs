@@ -50,14 +50,24 @@ impl AppState {
         body: &Bytes,
         compute: impl FnOnce() -> Result<Vec<u8>, ApiError>,
     ) -> Result<HttpResponse, ApiError> {
-        if let Some(hit) = self.cache.get(route, body) {
+        self.cached_bytes(route, body, compute).map(json_response)
+    }
+
+    /// The cached answer for this route and key, or `compute`'s (then cached).
+    pub fn cached_bytes(
+        &self,
+        route: &'static str,
+        key: &Bytes,
+        compute: impl FnOnce() -> Result<Vec<u8>, ApiError>,
+    ) -> Result<Bytes, ApiError> {
+        if let Some(hit) = self.cache.get(route, key) {
             self.metrics.cache_hits.inc();
-            return Ok(json_response((*hit).clone()));
+            return Ok((*hit).clone());
         }
         self.metrics.cache_misses.inc();
         let value = Bytes::from(compute()?);
-        self.cache.insert(route, body.clone(), value.clone());
-        Ok(json_response(value))
+        self.cache.insert(route, key.clone(), value.clone());
+        Ok(value)
     }
 }
 

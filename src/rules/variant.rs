@@ -110,6 +110,15 @@ pub struct Rules {
     pub draw_rules: DrawRules,
 }
 
+/// How squares are named by a variant's players (the default of diagrams' coordinates).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// PDN numbers, 1 at the top left as White sees the board.
+    Numeric,
+    /// Files a… and ranks 1… (Russian, Brazilian, Czech).
+    Algebraic,
+}
+
 /// A named preset.
 #[derive(Clone, Debug)]
 pub struct Preset {
@@ -123,6 +132,8 @@ pub struct Preset {
     pub aliases: &'static [&'static str],
     /// The PDN `GameType` number, where the standard has one.
     pub pdn_game_type: Option<u32>,
+    /// How its players name squares and write moves: PDN numbers or algebraic.
+    pub notation: Notation,
     /// Every parameter.
     pub rules: Rules,
 }
@@ -195,6 +206,7 @@ pub static PRESETS: &[Preset] = &[
         description: "10×10, flying kings, men capture backwards, maximum capture, White first.",
         aliases: &["fmjd", "standard", "polish"],
         pdn_game_type: Some(20),
+        notation: Notation::Numeric,
         rules: INTERNATIONAL,
     },
     Preset {
@@ -203,6 +215,7 @@ pub static PRESETS: &[Preset] = &[
         description: "International draughts as the Ply Yard site plays it: Black first, more kings break ties in the maximum capture, captured pieces leave at once.",
         aliases: &["ply_yard"],
         pdn_game_type: None,
+        notation: Notation::Numeric,
         rules: Rules {
             first_player: Color::Black,
             capture_priority: CapturePriority::MaxPiecesThenKings,
@@ -223,6 +236,7 @@ pub static PRESETS: &[Preset] = &[
         description: "8×8, short kings, men move and capture forward only, free choice of capture, Black first.",
         aliases: &["american", "checkers"],
         pdn_game_type: Some(21),
+        notation: Notation::Numeric,
         rules: ENGLISH,
     },
     Preset {
@@ -231,6 +245,7 @@ pub static PRESETS: &[Preset] = &[
         description: "8×8, flying kings, men capture forward only, most pieces then most kings; Black first as on the site (officially White: override first_player).",
         aliases: &[],
         pdn_game_type: Some(24),
+        notation: Notation::Numeric,
         rules: Rules {
             kings: KingKind::Flying,
             capture_priority: CapturePriority::MaxPiecesThenKings,
@@ -250,6 +265,7 @@ pub static PRESETS: &[Preset] = &[
         description: "8×8, flying kings, men capture backwards, free choice of capture, a man crowned mid-capture goes on as a king.",
         aliases: &["shashki"],
         pdn_game_type: Some(25),
+        notation: Notation::Algebraic,
         rules: RUSSIAN,
     },
     Preset {
@@ -258,6 +274,7 @@ pub static PRESETS: &[Preset] = &[
         description: "International rules on an 8×8 board.",
         aliases: &[],
         pdn_game_type: Some(26),
+        notation: Notation::Algebraic,
         rules: Rules {
             capture_priority: CapturePriority::MaxPieces,
             promotion_in_capture: PromotionInCapture::AtEnd,
@@ -270,6 +287,7 @@ pub static PRESETS: &[Preset] = &[
         description: "8×8, short kings, men capture forward only and may not capture kings, Federdama capture priorities, White first.",
         aliases: &[],
         pdn_game_type: Some(22),
+        notation: Notation::Numeric,
         rules: Rules {
             first_player: Color::White,
             capture_priority: CapturePriority::Italian,
@@ -283,6 +301,7 @@ pub static PRESETS: &[Preset] = &[
         description: "8×8, flying kings, men capture forward only, a king must capture when one can, White first.",
         aliases: &[],
         pdn_game_type: Some(29),
+        notation: Notation::Algebraic,
         rules: Rules {
             first_player: Color::White,
             kings: KingKind::Flying,

@@ -1,6 +1,6 @@
 use crate::api::conditional::Cacheable;
 use crate::api::dto::VariantView;
-use crate::rules::{Position, PRESETS};
+use crate::rules::{Notation, Position, PRESETS};
 use actix_web::{HttpRequest, HttpResponse};
 use std::sync::LazyLock;
 
@@ -16,6 +16,10 @@ static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
             board_size: p.rules.board.side(),
             pieces_per_side: Position::initial(&p.rules).pieces[0].count_ones(),
             pdn_game_type: p.pdn_game_type,
+            notation: match p.notation {
+                Notation::Numeric => "numeric",
+                Notation::Algebraic => "algebraic",
+            },
             rules: serde_json::to_value(p.rules.params()).unwrap_or_default(),
         })
         .collect();

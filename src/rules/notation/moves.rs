@@ -41,32 +41,7 @@ pub fn parse(text: &str, board: BoardSize) -> Result<WrittenMove, ParseError> {
     let mut squares = Vec::new();
     let mut capture: Option<bool> = None;
     loop {
-        let start = i;
-        let square = if i < n && chars[i].is_ascii_digit() {
-            let mut value: u32 = 0;
-            while i < n && chars[i].is_ascii_digit() {
-                value = value
-                    .saturating_mul(10)
-                    .saturating_add(chars[i] as u32 - '0' as u32);
-                i += 1;
-            }
-            g.bit(value).ok_or_else(|| {
-                ParseError::new(
-                    start,
-                    format!("square {value} is not on the board (1-{})", g.squares),
-                )
-            })?
-        } else if i < n && chars[i].is_ascii_alphabetic() {
-            read_algebraic(&chars, &mut i, g)?
-        } else {
-            let found = chars
-                .get(i)
-                .map_or("the end".to_string(), |c| format!("'{c}'"));
-            return Err(ParseError::new(
-                i,
-                format!("expected a square, found {found}"),
-            ));
-        };
+        let square = read_square(&chars, &mut i, g)?;
         squares.push(square);
         while i < n && chars[i].is_whitespace() {
             i += 1;
@@ -130,6 +105,51 @@ fn russian_short(chars: &[char], g: &Geometry) -> Option<Result<WrittenMove, Par
         capture: None,
         from_file: Some(from_file),
     }))
+}
+
+/// One square, `22` or `c3`, on its own (diagrams: highlighted squares, arrows).
+pub fn parse_square(text: &str, board: BoardSize) -> Result<u8, ParseError> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    let mut i = 0;
+    let square = read_square(&chars, &mut i, board.geometry())?;
+    if i < chars.len() {
+        return Err(ParseError::new(
+            i,
+            format!("expected one square such as 22 or c3, found '{}' after it", chars[i]),
+        ));
+    }
+    Ok(square)
+}
+
+/// A square at `chars[*i..]`: a PDN number or an algebraic name.
+fn read_square(chars: &[char], i: &mut usize, g: &Geometry) -> Result<u8, ParseError> {
+    let n = chars.len();
+    let start = *i;
+    if *i < n && chars[*i].is_ascii_digit() {
+        let mut value: u32 = 0;
+        while *i < n && chars[*i].is_ascii_digit() {
+            value = value
+                .saturating_mul(10)
+                .saturating_add(chars[*i] as u32 - '0' as u32);
+            *i += 1;
+        }
+        g.bit(value).ok_or_else(|| {
+            ParseError::new(
+                start,
+                format!("square {value} is not on the board (1-{})", g.squares),
+            )
+        })
+    } else if *i < n && chars[*i].is_ascii_alphabetic() {
+        read_algebraic(chars, i, g)
+    } else {
+        let found = chars
+            .get(*i)
+            .map_or("the end".to_string(), |c| format!("'{c}'"));
+        Err(ParseError::new(
+            *i,
+            format!("expected a square, found {found}"),
+        ))
+    }
 }
 
 fn read_algebraic(chars: &[char], i: &mut usize, g: &Geometry) -> Result<u8, ParseError> {

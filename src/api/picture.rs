@@ -1,0 +1,143 @@
+//! From picture request fields (query or JSON) to a [`Diagram`]: shared by `GET /board.svg`,
+//! `GET /board.png` and `POST /render`. Every error names its field.
+
+use super::context::{parse_move_input, parse_position, play_error};
+use super::error::ApiError;
+use crate::render::{Coordinates, Diagram, Trace, DEFAULT_SIZE, SIZES};
+use crate::rules::notation::moves;
+use crate::rules::replay::{self, MoveInput};
+use crate::rules::{Game, MoveList, Notation, Position, Preset, Rules};
+use serde_json::Value;
+
+/// Most arrows one picture may carry.
+pub const MAX_ARROWS: usize = 32;
+/// Most highlighted squares one picture may carry.
+pub const MAX_HIGHLIGHTS: usize = 64;
+
+/// Picture fields, still as text.
+#[derive(Default)]
+pub struct PictureFields<'a> {
+    pub position: Option<&'a str>,
+    pub flip: bool,
+    pub size: Option<u32>,
+    pub coords: Option<&'a str>,
+    pub last: Option<MoveInput>,
+    pub arrows: Vec<&'a str>,
+    pub highlight: Vec<String>,
+}
+
+/// The picture a request describes.
+pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError> {
+    let size = fields.size.unwrap_or(DEFAULT_SIZE);
+    if !SIZES.contains(&size) {
+        return Err(ApiError::invalid(
+            "size",
+            format!(
+                "size is {size} pixels; it must be from {} to {}",
+                SIZES.start(),
+                SIZES.end()
+            ),
+        ));
+    }
+    let coordinates = match fields.coords {
+        Some(text) => Coordinates::parse(text).ok_or_else(|| {
+            ApiError::invalid(
+                "coords",
+                format!("unknown coords '{text}': use numbers, algebraic or none"),
+            )
+        })?,
+        None => match Preset::find_by_rules(&rules).map(|p| p.notation) {
+            Some(Notation::Algebraic) => Coordinates::Algebraic,
+            _ => Coordinates::Numbers,
+        },
+    };
+    let mut game = match fields.position {
+        Some(text) => {
+            let fen = parse_position(text, &rules, "position")?;
+            Game::new(rules, fen.position, fen.halfmove)
+        }
+        None => Game::new(rules, Position::initial(&rules), None),
+    };
+    let last = match &fields.last {
+        Some(input) => {
+            let before = game.position;
+            let mut legal = MoveList::new();
+            let mv = replay::play(&mut game, input, &mut legal)
+                .map_err(|e| play_error(&e, "last", &game))?;
+            Some(Trace::of(&mv, &before))
+        }
+        None => None,
+    };
+    if fields.arrows.len() > MAX_ARROWS {
+        return Err(ApiError::invalid(
+            "arrows",
+            format!(
+                "{} arrows; the limit is {MAX_ARROWS}",
+                fields.arrows.len()
+            ),
+        ));
+    }
+    if fields.highlight.len() > MAX_HIGHLIGHTS {
+        return Err(ApiError::invalid(
+            "highlight",
+            format!(
+                "{} squares; the limit is {MAX_HIGHLIGHTS}",
+                fields.highlight.len()
+            ),
+        ));
+    }
+    let board = rules.board;
+    let arrows = fields
+        .arrows
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let field = format!("arrows[{i}]");
+            let written = moves::parse(text, board)
+                .map_err(|e| ApiError::invalid(&field, e.message).offset(e.offset))?;
+            match written.squares[..] {
+                [from, to] if written.from_file.is_none() => Ok((from, to)),
+                _ => Err(ApiError::invalid(
+                    &field,
+                    format!("an arrow names two squares, e.g. 32-28 or c3-e5, not '{text}'"),
+                )),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let highlight = fields
+        .highlight
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            moves::parse_square(text, board).map_err(|e| {
+                ApiError::invalid(&format!("highlight[{i}]"), e.message).offset(e.offset)
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Diagram {
+        position: game.position,
+        flip: fields.flip,
+        size,
+        coordinates,
+        last,
+        arrows,
+        highlight,
+    })
+}
+
+/// A JSON square (`28` or `"c3"`) as text.
+pub fn square_text(value: &Value, field: &str) -> Result<String, ApiError> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        _ => Err(ApiError::invalid(
+            field,
+            "a square is a number such as 28 or a name such as \"c3\"",
+        )),
+    }
+}
+
+/// A JSON `last` value: move text or `{"path": [...]}`.
+pub fn last_move(value: Option<&Value>) -> Result<Option<MoveInput>, ApiError> {
+    value.map(|v| parse_move_input(v, "last")).transpose()
+}

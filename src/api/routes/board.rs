@@ -1,0 +1,145 @@
+use crate::api::conditional::Cacheable;
+use crate::api::context::parse_variant;
+use crate::api::dto::BoardQuery;
+use crate::api::error::{ApiError, Problem};
+use crate::api::picture::{diagram, PictureFields};
+use crate::api::state::AppState;
+use crate::render;
+use crate::rules::replay::MoveInput;
+use actix_web::web::{self, Bytes};
+use actix_web::{HttpRequest, HttpResponse};
+
+/// Pictures are pure functions of their query: clients and shared caches keep them a week.
+const PICTURE_MAX_AGE_SECS: u32 = 7 * 24 * 3600;
+
+/// The format of a picture answer.
+#[derive(Copy, Clone)]
+pub enum Format {
+    Svg,
+    Png,
+}
+
+impl Format {
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::Svg => "image/svg+xml",
+            Format::Png => "image/png",
+        }
+    }
+
+    fn route(self) -> &'static str {
+        match self {
+            Format::Svg => "board.svg",
+            Format::Png => "board.png",
+        }
+    }
+
+    /// Draw the picture (rasterised for PNG). PNGs of up to 2048² pixels take tens of
+    /// milliseconds, so callers run this off the server's event loop.
+    pub fn draw(self, picture: &render::Diagram) -> Result<Vec<u8>, ApiError> {
+        let svg = render::to_svg(picture);
+        match self {
+            Format::Svg => Ok(svg.into_bytes()),
+            Format::Png => render::to_png(&svg).map_err(ApiError::internal),
+        }
+    }
+}
+
+fn flag(text: Option<&str>, field: &str) -> Result<bool, ApiError> {
+    match text {
+        None | Some("false") | Some("0") => Ok(false),
+        Some("true") | Some("1") | Some("") => Ok(true),
+        Some(other) => Err(ApiError::invalid(
+            field,
+            format!("{field} is true or false, not '{other}'"),
+        )),
+    }
+}
+
+fn list(text: Option<&str>) -> Vec<&str> {
+    text.map_or_else(Vec::new, |t| {
+        t.split(',').filter(|s| !s.trim().is_empty()).collect()
+    })
+}
+
+fn picture(query: &str, format: Format) -> Result<Vec<u8>, ApiError> {
+    let q = web::Query::<BoardQuery>::from_query(query)
+        .map_err(|e| ApiError::invalid("query", format!("bad query string: {e}")))?
+        .into_inner();
+    let variant = q.variant.as_deref().ok_or_else(|| {
+        ApiError::invalid(
+            "variant",
+            "variant is required, e.g. /board.svg?variant=international",
+        )
+    })?;
+    let rules = parse_variant(&serde_json::Value::String(variant.into()), "variant")?;
+    let size = q
+        .size
+        .as_deref()
+        .map(|s| {
+            s.parse::<u32>().map_err(|_| {
+                ApiError::invalid(
+                    "size",
+                    format!("size is a whole number of pixels from 64 to 2048, not '{s}'"),
+                )
+            })
+        })
+        .transpose()?;
+    let fields = PictureFields {
+        position: q.position.as_deref(),
+        flip: flag(q.flip.as_deref(), "flip")?,
+        size,
+        coords: q.coords.as_deref(),
+        last: q.last.map(MoveInput::Text),
+        arrows: list(q.arrows.as_deref()),
+        highlight: list(q.highlight.as_deref())
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+    };
+    format.draw(&diagram(rules, fields)?)
+}
+
+async fn answer(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    format: Format,
+) -> Result<HttpResponse, ApiError> {
+    let key = Bytes::copy_from_slice(req.query_string().as_bytes());
+    let query = req.query_string().to_string();
+    let body = web::block(move || {
+        state.cached_bytes(format.route(), &key, || picture(&query, format))
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(Cacheable::with_max_age(body, format.content_type(), PICTURE_MAX_AGE_SECS).respond(&req))
+}
+
+/// A position as an SVG picture: every dark square a `rect` and every piece a `g`, each
+/// with `data-square` (its PDN number); pieces carry `data-piece` (`wm`, `wk`, `bm`, `bk`).
+/// Labels are drawn as strokes, so the picture looks the same everywhere. Served with an
+/// `ETag` and `Cache-Control: public, max-age=604800`.
+#[utoipa::path(get, path = "/board.svg", tag = "pictures", params(BoardQuery),
+    responses(
+        (status = 200, description = "The picture", content_type = "image/svg+xml", body = String,
+            headers(("ETag" = String, description = "A hash of the picture"),
+                    ("Cache-Control" = String, description = "public, max-age=604800"))),
+        (status = 304, description = "The client's copy (If-None-Match) is current"),
+        (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad parameter", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn svg(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    answer(state, req, Format::Svg).await
+}
+
+/// The same picture as `GET /board.svg`, rasterised to PNG (`size` × `size` pixels).
+#[utoipa::path(get, path = "/board.png", tag = "pictures", params(BoardQuery),
+    responses(
+        (status = 200, description = "The picture", content_type = "image/png", body = String,
+            headers(("ETag" = String, description = "A hash of the picture"),
+                    ("Cache-Control" = String, description = "public, max-age=604800"))),
+        (status = 304, description = "The client's copy (If-None-Match) is current"),
+        (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad parameter", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn png(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    answer(state, req, Format::Png).await
+}

@@ -1,0 +1,64 @@
+use crate::api::body::Body;
+use crate::api::context::parse_variant;
+use crate::api::dto::RenderRequest;
+use crate::api::error::{ApiError, Problem};
+use crate::api::picture::{diagram, last_move, square_text, PictureFields};
+use crate::api::routes::board::Format;
+use crate::api::state::{from_json, AppState};
+use actix_web::{web, HttpResponse};
+
+fn picture(body: &web::Bytes) -> Result<Vec<u8>, ApiError> {
+    let req: RenderRequest = from_json(body)?;
+    let format = match req.format.as_deref() {
+        None | Some("svg") => Format::Svg,
+        Some("png") => Format::Png,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "format",
+                format!("unknown format '{other}': use svg or png"),
+            ))
+        }
+    };
+    let rules = parse_variant(&req.variant, "variant")?;
+    let highlight = req
+        .highlight
+        .iter()
+        .enumerate()
+        .map(|(i, v)| square_text(v, &format!("highlight[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fields = PictureFields {
+        position: req.position.as_deref(),
+        flip: req.flip,
+        size: req.size,
+        coords: req.coords.as_deref(),
+        last: last_move(req.last.as_ref())?,
+        arrows: req.arrows.iter().map(String::as_str).collect(),
+        highlight,
+    };
+    format.draw(&diagram(rules, fields)?)
+}
+
+/// The picture of `GET /board.svg` from a JSON body, as SVG or PNG (`format`).
+#[utoipa::path(post, path = "/render", request_body = RenderRequest, tag = "pictures",
+    responses(
+        (status = 200, description = "The picture (SVG, or PNG with `\"format\": \"png\"`)",
+            content((String = "image/svg+xml"), (String = "image/png"))),
+        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad field", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+    let bytes = web::block(move || state.cached_bytes("render", &body.0, || picture(&body.0)))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(HttpResponse::Ok().content_type(sniff(&bytes)).body(bytes))
+}
+
+/// The content type of a drawn picture: cached answers do not remember their format.
+fn sniff(bytes: &[u8]) -> &'static str {
+    if bytes.starts_with(b"\x89PNG") {
+        Format::Png.content_type()
+    } else {
+        Format::Svg.content_type()
+    }
+}
