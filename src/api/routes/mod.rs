@@ -8,6 +8,7 @@ pub mod games_analyze;
 pub mod health;
 pub mod moves;
 pub mod openapi_json;
+pub mod page;
 pub mod play;
 pub mod render;
 pub mod status;

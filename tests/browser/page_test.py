@@ -1,0 +1,195 @@
+"""The page at `/` in a real browser: headless Chromium (Debian's build) driven by
+Playwright, against the real service.
+
+* the page loads with no console errors;
+* a game of English checkers is played through the board against the computer at `easy`,
+  to its end or 80 plies, by clicking pieces and squares;
+* an illegal click is refused with the service's explanation;
+* undo restores the previous position;
+* a FEN import shows the right pieces;
+* in international draughts, a capture with two routes to the same square lets the player
+  choose, and the chosen route is the one played.
+
+Usage: page_test.py BINARY [SCREENSHOT_DIR]
+"""
+import json
+import os
+import random
+import sys
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from support import start_service  # noqa: E402
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def legal_moves(base, variant, fen):
+    request = urllib.request.Request(
+        base + "/moves", data=json.dumps({"variant": variant, "position": fen}).encode(),
+        headers={"content-type": "application/json"})
+    return json.load(urllib.request.urlopen(request))["moves"]
+
+
+def idle(page):
+    page.wait_for_selector("body[data-state=idle]", timeout=30000)
+
+
+def click_square(page, n):
+    # A piece covers its square's centre: click the piece where there is one.
+    piece = page.locator(f'#board g[data-square="{n}"]')
+    target = piece if piece.count() else page.locator(f'#board rect[data-square="{n}"]')
+    target.click()
+
+
+def pieces(page):
+    return {el.get_attribute("data-square"): el.get_attribute("data-piece")
+            for el in page.locator("#board g[data-piece]").all()}
+
+
+def plies(page):
+    text = page.inner_text("#moves")
+    return len(text.split())
+
+
+def main():
+    binary = sys.argv[1]
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    service, base = start_service(binary, bitbase_pieces=0)
+    console_errors, page_errors = [], []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                      "--disable-background-networking", "--disable-component-update",
+                      "--disable-sync"])
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+            page.on("pageerror", lambda e: page_errors.append(str(e)))
+
+            page.goto(base + "/?variant=english")
+            page.wait_for_selector("#board svg")
+            idle(page)
+            check(not console_errors and not page_errors,
+                  f"the page loads with no console errors {console_errors + page_errors}")
+            check(len(pieces(page)) == 24, "English starts with 24 pieces on the board")
+
+            # Black moves first in English: play Black against the computer at easy.
+            page.select_option("#opponent", "easy")
+            idle(page)
+            page.select_option("#side", "black")
+            idle(page)
+            check("Black to move" in page.inner_text("#status"), "the player (Black) is to move")
+
+            # An illegal click: the man on 9 cannot jump to 18.
+            click_square(page, 9)
+            click_square(page, 18)
+            idle(page)
+            message = page.inner_text("#message")
+            check("error" in (page.get_attribute("#message", "class") or "")
+                  and "Illegal move" in message and "18" in message,
+                  f"an illegal click is refused with the service's explanation: {message!r}")
+
+            # Undo: play one move (the computer answers), take it back.
+            before = page.input_value("#fen")
+            move = legal_moves(base, "english", before)[0]
+            click_square(page, move["from"])
+            click_square(page, move["to"])
+            idle(page)
+            check(plies(page) == 2 and page.input_value("#fen") != before,
+                  "a move and the computer's reply were played")
+            page.click("#undo")
+            idle(page)
+            check(page.input_value("#fen") == before and plies(page) == 0,
+                  "undo restores the previous position")
+            if shots:
+                page.screenshot(path=os.path.join(shots, "page-start.png"))
+
+            # A whole game through the board.
+            chooser = random.Random(7)
+            while plies(page) < 80:
+                status = page.inner_text("#status")
+                if "wins" in status or "Draw" in status:
+                    break
+                fen = page.input_value("#fen")
+                moves = legal_moves(base, "english", fen)
+                move = chooser.choice(moves)
+                click_square(page, move["from"])
+                click_square(page, move["to"])
+                if page.locator("#routes").is_visible():
+                    page.locator("#route-list button", has_text=move["notation"]).click()
+                idle(page)
+                check_fen = page.input_value("#fen")
+                if check_fen == fen:
+                    check(False, f"the move {move['notation']} was not played: "
+                                 f"{page.inner_text('#message')!r}")
+                    break
+            status = page.inner_text("#status")
+            played = plies(page)
+            check(played >= 80 or "wins" in status or "Draw" in status,
+                  f"a game against easy played through the board to its end or 80 plies "
+                  f"({played} plies, status {status!r})")
+            if shots:
+                page.screenshot(path=os.path.join(shots, "page-english.png"))
+
+            # Export the game as PDN and load it back (in the "Import and export" box).
+            page.click("#io summary")
+            final = page.input_value("#fen")
+            page.click("#export-pdn")
+            pdn = page.input_value("#pdn")
+            page.click("#load-pdn")
+            idle(page)
+            check('[GameType "21"]' in pdn and plies(page) == played
+                  and page.input_value("#fen") == final,
+                  f"the game exported as PDN loads back to the same position ({len(pdn)} chars)")
+
+            # FEN import.
+            page.fill("#fen", "W:WK10,30:B3,K20")
+            page.click("#load-fen")
+            idle(page)
+            check(pieces(page) == {"10": "wk", "30": "wm", "3": "bm", "20": "bk"},
+                  f"a FEN import shows its pieces: {pieces(page)}")
+
+            # International: two capture routes from 48 to 8.
+            page.select_option("#variant", "international")
+            idle(page)
+            page.fill("#fen", "W:W48:B13,23,32,33,42,43")
+            page.click("#load-fen")
+            idle(page)
+            click_square(page, 48)
+            click_square(page, 8)
+            routes = page.locator("#route-list button")
+            check(page.locator("#routes").is_visible() and routes.count() == 2,
+                  "a capture with two routes to one square asks which one")
+            if shots:
+                page.screenshot(path=os.path.join(shots, "page-routes.png"))
+            page.locator("#route-list button", has_text="48x39x28x19x8").click()
+            idle(page)
+            after = pieces(page)
+            check(after == {"8": "wm", "42": "bm", "32": "bm"},
+                  f"the chosen route took 43, 33, 23 and 13: {after}")
+            check("48x39x28x19x8" in page.inner_text("#moves"), "the move list shows the route")
+
+            expected = [e for e in console_errors if "status of 422" not in e]
+            check(not page_errors and not expected,
+                  f"no script errors during the run {page_errors + expected}")
+            browser.close()
+    finally:
+        service.kill()
+    if failures:
+        sys.exit(f"{len(failures)} browser checks failed")
+    print("page: all browser checks passed")
+
+
+if __name__ == "__main__":
+    main()
