@@ -122,7 +122,10 @@ fn flip_turns_the_board_and_keeps_the_pieces() {
 fn last_shows_the_position_after_the_move_and_what_it_took() {
     let base = common::spawn_server(common::test_config());
     let before = "W:W28,31-50:B1-18,20,23";
-    let picture = svg(&base, &format!("variant=international&position={before}&last=28x19"));
+    let picture = svg(
+        &base,
+        &format!("variant=international&position={before}&last=28x19"),
+    );
     assert!(picture.contains("data-square=\"19\" data-piece=\"wm\""));
     assert!(!picture.contains("data-square=\"28\" data-piece"));
     assert!(!picture.contains("data-square=\"23\" data-piece"));
@@ -148,10 +151,16 @@ fn last_shows_the_position_after_the_move_and_what_it_took() {
 #[test]
 fn arrows_highlights_and_coordinates() {
     let base = common::spawn_server(common::test_config());
-    let picture = svg(&base, "variant=russian&arrows=c3-d4,22-17&highlight=c3,e3,21");
+    let picture = svg(
+        &base,
+        "variant=russian&arrows=c3-d4,22-17&highlight=c3,e3,21",
+    );
     assert_eq!(picture.matches("class=\"arrow\"").count(), 2);
     assert_eq!(picture.matches("fill=\"#ffd84d\"").count(), 3);
-    let labels = |p: &str| p.matches("stroke-linecap=\"round\" stroke-linejoin").count();
+    let labels = |p: &str| {
+        p.matches("stroke-linecap=\"round\" stroke-linejoin")
+            .count()
+    };
     // Russian labels files and ranks (16 labels), international numbers its 50 squares.
     assert_eq!(labels(&picture), 16);
     assert_eq!(labels(&svg(&base, "variant=international")), 50);
@@ -183,9 +192,15 @@ fn bad_parameters_get_a_problem_naming_them() {
         assert!(p["detail"].as_str().is_some_and(|d| !d.is_empty()));
     }
     let p = problem(&base, "variant=english&position=W:W21,2x");
-    assert_eq!((p["field"].as_str(), p["offset"].as_u64()), (Some("position"), Some(7)));
+    assert_eq!(
+        (p["field"].as_str(), p["offset"].as_u64()),
+        (Some("position"), Some(7))
+    );
     let p = problem(&base, "variant=english&last=21-17");
-    assert!(p["legal_moves"].as_array().is_some_and(|l| !l.is_empty()), "{p}");
+    assert!(
+        p["legal_moves"].as_array().is_some_and(|l| !l.is_empty()),
+        "{p}"
+    );
 }
 
 #[test]
@@ -193,7 +208,10 @@ fn pictures_carry_an_etag_and_a_long_cache_life() {
     let base = common::spawn_server(common::test_config());
     let first = get(&base, "/board.png?variant=brazilian&size=100");
     let tag = first.header("etag").expect("ETag").to_string();
-    let life = first.header("cache-control").expect("Cache-Control").to_string();
+    let life = first
+        .header("cache-control")
+        .expect("Cache-Control")
+        .to_string();
     assert!(life.contains("max-age=604800"), "{life}");
     let again = match ureq::get(&format!("{base}/board.png?variant=brazilian&size=100"))
         .set("if-none-match", &tag)
@@ -228,7 +246,10 @@ fn render_takes_the_same_fields_as_json() {
     let response = render(&base, &body);
     assert_eq!(response.status(), 200);
     assert_eq!(response.content_type(), "image/svg+xml");
-    assert_eq!(String::from_utf8(body_bytes(response)).expect("UTF-8"), from_get);
+    assert_eq!(
+        String::from_utf8(body_bytes(response)).expect("UTF-8"),
+        from_get
+    );
     let mut png = body.clone();
     png["format"] = json!("png");
     let response = render(&base, &png);
@@ -240,7 +261,10 @@ fn render_takes_the_same_fields_as_json() {
     for (bad, field) in [
         (json!({"variant": "english", "format": "gif"}), "format"),
         (json!({"variant": "english", "size": 5000}), "size"),
-        (json!({"variant": "english", "highlight": [true]}), "highlight[0]"),
+        (
+            json!({"variant": "english", "highlight": [true]}),
+            "highlight[0]",
+        ),
         (json!({"variant": "english", "last": 7}), "last"),
     ] {
         let response = render(&base, &bad);
@@ -248,5 +272,8 @@ fn render_takes_the_same_fields_as_json() {
         let p: Value = serde_json::from_slice(&body_bytes(response)).expect("JSON");
         assert_eq!(p["field"], field, "{bad}: {p}");
     }
-    assert_eq!(render(&base, &json!({"variant": "english", "colour": 1})).status(), 400);
+    assert_eq!(
+        render(&base, &json!({"variant": "english", "colour": 1})).status(),
+        400
+    );
 }

@@ -83,7 +83,9 @@ proptest! {
         for t in [&text, &text2] {
             for b in [BoardSize::Eight, BoardSize::Ten] {
                 if let Ok(w) = moves::parse(t, b) {
-                    prop_assert!(w.squares.len() >= 2);
+                    // Two squares at least, or the Russian short form (`cd4`): a file and one square.
+                    let short = w.from_file.is_some() && w.squares.len() == 1;
+                    prop_assert!(w.squares.len() >= 2 || short, "{t:?}: {w:?}");
                 }
             }
         }

@@ -71,10 +71,7 @@ pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError>
     if fields.arrows.len() > MAX_ARROWS {
         return Err(ApiError::invalid(
             "arrows",
-            format!(
-                "{} arrows; the limit is {MAX_ARROWS}",
-                fields.arrows.len()
-            ),
+            format!("{} arrows; the limit is {MAX_ARROWS}", fields.arrows.len()),
         ));
     }
     if fields.highlight.len() > MAX_HIGHLIGHTS {

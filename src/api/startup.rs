@@ -175,7 +175,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
     ))
     .service(resource("/docs", get.clone(), docs_redirect, cors))
     .service(resource("/", get.clone(), routes::page::index, cors))
-    .service(resource("/page/app.js", get.clone(), routes::page::script, cors))
+    .service(resource(
+        "/page/app.js",
+        get.clone(),
+        routes::page::script,
+        cors,
+    ))
     .service(resource("/page/app.css", get, routes::page::style, cors))
     .service(
         SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),

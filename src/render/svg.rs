@@ -80,8 +80,7 @@ impl View<'_> {
 
     /// Every playable square, in PDN order.
     fn squares(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
-        (1..=self.geometry.squares as u32)
-            .filter_map(|n| Some((n as u8, self.geometry.bit(n)?)))
+        (1..=self.geometry.squares as u32).filter_map(|n| Some((n as u8, self.geometry.bit(n)?)))
     }
 }
 
@@ -283,7 +282,10 @@ mod tests {
         d.flip = true;
         let flipped = to_svg(&d);
         // Square 1 (b8) is drawn at the top normally and at the bottom when flipped.
-        assert!(plain.contains(r#"data-square="1" x="100" y="0""#), "{plain}");
+        assert!(
+            plain.contains(r#"data-square="1" x="100" y="0""#),
+            "{plain}"
+        );
         assert!(flipped.contains(r#"data-square="1" x="600" y="700""#));
     }
 }

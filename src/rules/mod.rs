@@ -17,6 +17,6 @@ pub use movegen::{generate, legal_moves, Move, MoveList};
 pub use position::{Color, Position};
 pub use status::{Counters, Game, Outcome, Reason};
 pub use variant::{
-    CapturePriority, DrawRules, KingKind, Notation, Preset, PromotionInCapture, Removal, RuleParams, Rules,
-    PRESETS,
+    CapturePriority, DrawRules, KingKind, Notation, Preset, PromotionInCapture, Removal,
+    RuleParams, Rules, PRESETS,
 };

@@ -115,7 +115,10 @@ pub fn parse_square(text: &str, board: BoardSize) -> Result<u8, ParseError> {
     if i < chars.len() {
         return Err(ParseError::new(
             i,
-            format!("expected one square such as 22 or c3, found '{}' after it", chars[i]),
+            format!(
+                "expected one square such as 22 or c3, found '{}' after it",
+                chars[i]
+            ),
         ));
     }
     Ok(square)
