@@ -161,7 +161,7 @@ pub fn tune_command(
     let rules = preset_rules(variant)?;
     let start = Weights::for_rules(&rules).with_overrides(weights)?;
     let plan = (games, depth, opening_plies, seed);
-    let samples = self_play_samples(&rules, start, plan, |n, s| {
+    let samples = self_play_samples(&rules, Some(start), plan, |n, s| {
         if n % 100 == 0 {
             let _ = writeln!(std::io::stderr(), "  {n} games, {s} positions");
         }
@@ -216,19 +216,29 @@ pub fn bitbase_build_command(
     .map_err(|e| e.to_string())
 }
 
-/// `selfplay`: training positions from self-play on every core.
+/// `selfplay`: training positions from self-play on `threads` threads (0: every core),
+/// played with the hand terms alone or with the variant's whole evaluation (`full`).
 pub fn selfplay_command(
     variant: &str,
     plan: (usize, u32, usize, u64),
+    (eval, threads): (&str, usize),
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {
     let rules = preset_rules(variant)?;
+    let weights = match eval {
+        "hand" => Some(crate::engine::eval::Weights::for_rules(&rules)),
+        "full" => None,
+        other => return Err(format!("--eval is hand or full, not '{other}'")),
+    };
     let start = Instant::now();
     let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = std::io::BufWriter::new(file);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let written = crate::engine::train::selfplay(&rules, plan, threads, &mut writer)
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let written = crate::engine::train::selfplay(&rules, plan, weights, threads, &mut writer)
         .and_then(|n| writer.flush().map(|_| n))
         .map_err(|e| e.to_string())?;
     writeln!(

@@ -86,6 +86,13 @@ enum Command {
         opening_plies: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// `hand`: the hand terms alone (how the first weights were made); `full`: the
+        /// variant's whole evaluation, learned patterns included (the next iteration).
+        #[arg(long, default_value = "hand")]
+        eval: String,
+        /// Threads (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
         #[arg(long)]
         out: std::path::PathBuf,
     },
@@ -197,10 +204,13 @@ fn main() -> ExitCode {
             depth,
             opening_plies,
             seed,
+            eval,
+            threads,
             out,
         }) => cli::selfplay_command(
             &variant,
             (games, depth, opening_plies, seed),
+            (&eval, threads),
             &out,
             &mut std::io::stdout().lock(),
         ),

@@ -19,6 +19,7 @@ pub const RECORD: usize = 26;
 pub fn selfplay(
     rules: &Rules,
     (games, depth, opening_plies, seed): (usize, u32, usize, u64),
+    weights: Option<Weights>,
     threads: usize,
     out: &mut impl Write,
 ) -> std::io::Result<usize> {
@@ -33,7 +34,7 @@ pub fn selfplay(
                     let thread_seed = seed.wrapping_mul(1_000_003).wrapping_add(t as u64);
                     self_play_samples(
                         &rules,
-                        Weights::for_rules(&rules),
+                        weights,
                         (n, depth, opening_plies, thread_seed),
                         |_, _| {},
                     )
@@ -220,7 +221,7 @@ mod tests {
     fn samples_round_trip_and_a_fit_lowers_the_training_loss() {
         let rules = Rules::english();
         let mut data = Vec::new();
-        let written = selfplay(&rules, (40, 2, 6, 3), 2, &mut data).expect("write");
+        let written = selfplay(&rules, (40, 2, 6, 3), None, 2, &mut data).expect("write");
         assert!(written > 100, "{written}");
         let samples = read_samples(&rules, &mut &data[..]).expect("read");
         assert_eq!(samples.len(), written);

@@ -17,15 +17,19 @@ pub struct Sample {
 }
 
 /// Quiet positions (no capture pending for either side) from `games` self-play games at
-/// `depth` with `weights`, each from its own random opening of `opening_plies` plies.
+/// `depth` with hand `weights` (`None`: the variant's whole evaluation, learned patterns
+/// included), each from its own random opening of `opening_plies` plies.
 pub fn self_play_samples(
     rules: &Rules,
-    weights: Weights,
+    weights: Option<Weights>,
     (games, depth, opening_plies, seed): (usize, u32, usize, u64),
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<Sample> {
     let caps = Caps::default();
-    let player = Player::DepthWithWeights(depth, weights);
+    let player = match weights {
+        Some(w) => Player::DepthWithWeights(depth, w),
+        None => Player::Depth(depth),
+    };
     let mut samples = Vec::new();
     for (n, opening) in openings(rules, games, opening_plies, seed)
         .iter()
