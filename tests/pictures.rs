@@ -72,6 +72,10 @@ fn every_start_position_is_drawn_with_exactly_its_pieces() {
             preset.id
         );
         assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        // A real SVG parser reads it, at the size asked for.
+        let tree = resvg::usvg::Tree::from_str(&picture, &resvg::usvg::Options::default())
+            .expect("valid SVG");
+        assert_eq!(tree.size().width(), 480.0);
     }
 }
 
