@@ -13,6 +13,9 @@ use std::time::Duration;
 pub enum Player {
     /// The searcher at a level (with its noise and the seed).
     Level(Level),
+    /// A careful beginner: three plies with `medium`'s noise (it sees simple shots and errs
+    /// between moves that look close), the yardstick `easy` must lose to.
+    Beginner,
     /// The searcher with a fixed time per move and no noise.
     TimePerMove(Duration),
     /// The searcher with a fixed time per move evaluating with these hand weights and no
@@ -31,13 +34,16 @@ pub enum Player {
 }
 
 impl Player {
-    /// `greedy`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` or
+    /// `greedy`, `beginner`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` or
     /// `<N>ms:<weight>=<value>,...` (the variant's hand weights with overrides, no learned
     /// patterns; `100ms:` is the hand terms alone), `patterns:<file>@<limit>`,
     /// `hub:<program>@<N>ms` or a level.
     pub fn parse(text: &str, rules: &Rules) -> Result<Player, String> {
         if text == "greedy" {
             return Ok(Player::Greedy);
+        }
+        if text == "beginner" {
+            return Ok(Player::Beginner);
         }
         let number = |t: &str| t.parse().map_err(|_| format!("'{t}' is not a number"));
         if let Some(rest) = text.strip_prefix("patterns:") {
@@ -88,7 +94,7 @@ impl Player {
         }
         Level::parse(text).map(Player::Level).ok_or_else(|| {
             format!(
-                "unknown player '{text}': easy, medium, hard, max, greedy, <N>ms, depth<N> \
+                "unknown player '{text}': easy, medium, hard, max, beginner, greedy, <N>ms, depth<N> \
                  or depth<N>:<weight>=<value>,... (weights: {})",
                 Weights::NAMES.join(", ")
             )
@@ -100,6 +106,13 @@ impl Player {
         let (level, limits) = match *self {
             Player::Greedy | Player::Hub(..) => return None,
             Player::Level(level) => (Some(level), Limits::default()),
+            Player::Beginner => (
+                Some(Level::Medium),
+                Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                },
+            ),
             Player::TimePerMove(t) | Player::TimeWithWeights(t, _) => (
                 None,
                 Limits {
@@ -361,6 +374,7 @@ mod tests {
             Ok(Player::TimePerMove(Duration::from_millis(100)))
         );
         assert_eq!(parse("depth4"), Ok(Player::Depth(4)));
+        assert_eq!(parse("beginner"), Ok(Player::Beginner));
         assert_eq!(
             parse("100ms:"),
             Ok(Player::TimeWithWeights(
