@@ -159,6 +159,20 @@ pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>)
     think_with_weights(game, req, caps, stop, None, None)
 }
 
+/// Noise of `hard` and `max` in the opening: moves within twice this of the best may be
+/// chosen.
+const OPENING_NOISE: i32 = 6;
+/// Plies from the start during which `hard` and `max` vary their moves.
+const OPENING_PLIES: u32 = 6;
+
+/// The first plies of a game: every piece still on the board, none crowned.
+fn in_opening(game: &Game) -> bool {
+    let start = crate::rules::Position::initial(&game.rules);
+    game.position.kings == 0
+        && game.position.occupied().count_ones() == start.occupied().count_ones()
+        && game.counters.moves_without_capture_or_promotion < OPENING_PLIES
+}
+
 /// As `think`, evaluating with `weights` when given (self-play tuning) and adding learned
 /// `patterns` when given.
 pub fn think_with_weights(
@@ -170,10 +184,13 @@ pub fn think_with_weights(
     patterns: Option<Arc<patterns::PatternWeights>>,
 ) -> Option<Answer> {
     let limits = effective_limits(req, caps);
-    let noise = req
-        .level
-        .filter(|_| req.limits == Limits::default())
-        .map_or(0, Level::noise);
+    let level = req.level.filter(|_| req.limits == Limits::default());
+    let noise = match level {
+        // The strong levels vary their first moves (among moves within a few centipieces
+        // of the best) so games against them differ; later they play their best.
+        Some(Level::Hard | Level::Max) if in_opening(game) => OPENING_NOISE,
+        _ => level.map_or(0, Level::noise),
+    };
     let mut searcher = searcher_for(game, &limits, caps, stop);
     if let Some(w) = weights {
         searcher = searcher.with_weights(w);
@@ -214,4 +231,47 @@ pub fn think_with_weights(
         }
     }
     Some(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, Rules};
+
+    fn first_moves(level: Level, position: Position, seeds: std::ops::Range<u64>) -> usize {
+        let rules = Rules::international();
+        let caps = Caps {
+            max_time: Duration::from_secs(5),
+            max_depth: 4,
+            tt_mb: 1,
+            bitbases: None,
+        };
+        let game = Game::new(rules, position, None);
+        let mut seen = Vec::new();
+        for seed in seeds {
+            let req = Request {
+                level: Some(level),
+                limits: Limits::default(),
+                seed: Some(seed),
+            };
+            let best = think(&game, &req, &caps, None).expect("a move").best;
+            if !seen.contains(&best) {
+                seen.push(best);
+            }
+        }
+        seen.len()
+    }
+
+    #[test]
+    fn hard_varies_its_opening_moves_and_only_those() {
+        let rules = Rules::international();
+        let start = Position::initial(&rules);
+        assert!(first_moves(Level::Hard, start, 0..16) >= 2);
+        // After a capture the game is out of the opening: the best move, whatever the seed.
+        let middlegame =
+            crate::rules::notation::fen::parse("W:W28,31-39,41-50:B1-14,16-20", rules.board)
+                .expect("FEN")
+                .position;
+        assert_eq!(first_moves(Level::Hard, middlegame, 0..8), 1);
+    }
 }
