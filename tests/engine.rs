@@ -170,3 +170,26 @@ fn repetition_is_a_draw_in_the_search() {
     .expect("move");
     assert_eq!(answer.score, Score::Centipieces(0), "{answer:?}");
 }
+
+/// The evaluation (hand terms and, where embedded, learned patterns) sees a position and its
+/// colour-mirrored twin (board turned, colours swapped, the other side to move) alike: from
+/// the side to move's view both score the same, so from White's view they score opposite.
+#[test]
+fn the_evaluation_is_colour_symmetric() {
+    use draughts_api::engine::eval::Evaluator;
+    for preset in draughts_api::rules::PRESETS.iter() {
+        let rules = preset.rules;
+        let eval = Evaluator::new(&rules);
+        for seed in 0..12 {
+            let (_, game) = common::random_line(&rules, 10 + seed as usize * 6, seed);
+            let pos = game.position;
+            assert_eq!(
+                eval.evaluate(&pos),
+                eval.evaluate(&pos.flipped()),
+                "{} {}",
+                preset.id,
+                fen::write(&pos)
+            );
+        }
+    }
+}
