@@ -457,9 +457,14 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves at depth are searched one ply shallower first.
-                let reduce = if n >= 4 && depth >= 3 && !mv.is_capture() && !forced_captures {
-                    1
+                // Late quiet moves at depth are searched shallower first: one ply from the
+                // fourth move, two from the ninth away from the principal variation.
+                let reduce = if n >= 3 && depth >= 3 && !mv.is_capture() && !forced_captures {
+                    if n >= 8 && depth >= 5 && !pv_node {
+                        2
+                    } else {
+                        1
+                    }
                 } else {
                     0
                 };
