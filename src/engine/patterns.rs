@@ -18,17 +18,27 @@ use std::sync::{Arc, LazyLock};
 /// The weights of 10×10 flying-king rules (international, Ply Yard), embedded: how they
 /// were trained and the match that adopted them are in docs/strength.md.
 static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
+/// The weights of 8×8 flying-king rules whose men capture backwards (Russian, Brazilian),
+/// trained on Russian self-play; see docs/strength.md.
+static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
 
-/// The embedded weights for a rule family, if it has learned ones (only 10×10 with flying
-/// kings so far; the other families use the hand terms alone).
+/// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
+/// 8×8 with flying kings and men that capture backwards; the other families use the hand
+/// terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     static TEN: LazyLock<Option<Arc<PatternWeights>>> = LazyLock::new(|| {
         PatternWeights::read(&mut &FLYING_10X10[..])
             .ok()
             .map(Arc::new)
     });
-    match (rules.board, rules.kings) {
-        (BoardSize::Ten, KingKind::Flying) => TEN.clone(),
+    static EIGHT: LazyLock<Option<Arc<PatternWeights>>> = LazyLock::new(|| {
+        PatternWeights::read(&mut &FLYING_8X8[..])
+            .ok()
+            .map(Arc::new)
+    });
+    match (rules.board, rules.kings, rules.men_capture_backwards) {
+        (BoardSize::Ten, KingKind::Flying, _) => TEN.clone(),
+        (BoardSize::Eight, KingKind::Flying, true) => EIGHT.clone(),
         _ => None,
     }
 }
@@ -254,16 +264,29 @@ mod tests {
         }
     }
 
-    /// The committed weights file is the one the docs describe (retrain and update both).
+    fn fnv(bytes: &[u8]) -> u64 {
+        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    /// The committed weights files are the ones the docs describe (retrain and update both).
     #[test]
     fn embedded_weights_load_and_match_their_checksum() {
-        let fnv = FLYING_10X10.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        });
         assert_eq!(
-            fnv, 0x7734_2962_c7b7_0269,
+            fnv(FLYING_10X10),
+            0x7734_2962_c7b7_0269,
             "weights/flying-10x10.dpw changed"
         );
+        assert_eq!(
+            fnv(FLYING_8X8),
+            0xf956_8b50_76af_8e88,
+            "weights/flying-8x8.dpw changed"
+        );
+        let russian = defaults(&Rules::preset("russian").expect("preset")).expect("embedded");
+        assert_eq!(russian.blocks, Blocks::new(&Rules::english()).len());
+        assert!(defaults(&Rules::preset("brazilian").expect("preset")).is_some());
+        assert!(defaults(&Rules::preset("spanish").expect("preset")).is_none());
         let weights = defaults(&Rules::international()).expect("embedded weights");
         assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
         assert!(defaults(&Rules::preset("plyyard").expect("preset")).is_some());

@@ -18,6 +18,11 @@ pub const MAX_PLY: usize = 128;
 const INF: i32 = WIN + 1;
 /// Extra plies the quiescence may add while captures are pending.
 const MAX_QUIESCENCE: i32 = 16;
+/// ProbCut: the shallowest depth it is tried at, how much shallower its search is, and the
+/// margin above beta its search must reach (centipieces).
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 80;
 
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -432,6 +437,25 @@ impl<'a> Searcher<'a> {
                     self.lists[ply] = list;
                     return s;
                 }
+            }
+        }
+
+        // ProbCut: far from the leaves, a shallower null-window search that beats beta by a
+        // clear margin (0.8 of a man) predicts that the full search would too.
+        if beta - alpha == 1
+            && depth >= PROBCUT_DEPTH
+            && !forced_captures
+            && beta.abs() < WIN - 2 * MAX_PLY as i32
+        {
+            let raised = beta + PROBCUT_MARGIN;
+            let s = self.negamax(pos, depth - PROBCUT_REDUCTION, raised - 1, raised, ply);
+            if self.stopped {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if s >= raised {
+                self.lists[ply] = list;
+                return s;
             }
         }
 
