@@ -11,20 +11,21 @@
 //! features); see docs/strength.md.
 
 use crate::rules::board::Bitboard;
-use crate::rules::{BoardSize, Color, KingKind, Position, Rules};
+use crate::rules::{BoardSize, CapturePriority, Color, KingKind, Position, Rules};
 use std::io::{Read, Write};
 use std::sync::{Arc, LazyLock};
 
 /// The weights of 10×10 flying-king rules (international, Ply Yard), embedded: how they
 /// were trained and the match that adopted them are in docs/strength.md.
 static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
-/// The weights of 8×8 flying-king rules whose men capture backwards (Russian, Brazilian),
-/// trained on Russian self-play; see docs/strength.md.
+/// The weights of 8×8 flying-king rules whose men capture backwards with a free choice of
+/// capture (Russian), trained on Russian self-play; see docs/strength.md. Brazilian (the
+/// same but maximum capture) did not gain significantly from them, so it keeps the hand terms.
 static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
 
 /// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
-/// 8×8 with flying kings and men that capture backwards; the other families use the hand
-/// terms alone).
+/// 8×8 with flying kings, men that capture backwards and a free choice of capture; the
+/// other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     static TEN: LazyLock<Option<Arc<PatternWeights>>> = LazyLock::new(|| {
         PatternWeights::read(&mut &FLYING_10X10[..])
@@ -36,9 +37,10 @@ pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
             .ok()
             .map(Arc::new)
     });
+    let free_choice = rules.capture_priority == CapturePriority::Free;
     match (rules.board, rules.kings, rules.men_capture_backwards) {
         (BoardSize::Ten, KingKind::Flying, _) => TEN.clone(),
-        (BoardSize::Eight, KingKind::Flying, true) => EIGHT.clone(),
+        (BoardSize::Eight, KingKind::Flying, true) if free_choice => EIGHT.clone(),
         _ => None,
     }
 }
@@ -285,7 +287,7 @@ mod tests {
         );
         let russian = defaults(&Rules::preset("russian").expect("preset")).expect("embedded");
         assert_eq!(russian.blocks, Blocks::new(&Rules::english()).len());
-        assert!(defaults(&Rules::preset("brazilian").expect("preset")).is_some());
+        assert!(defaults(&Rules::preset("brazilian").expect("preset")).is_none());
         assert!(defaults(&Rules::preset("spanish").expect("preset")).is_none());
         let weights = defaults(&Rules::international()).expect("embedded weights");
         assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
