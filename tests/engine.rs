@@ -66,7 +66,7 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
                 values[chosen] == best || deeper(chosen) >= deeper(best_index),
                 "{variant} {}: searcher played {:?}, worth {} against {best}",
                 fen::write(&pos),
-                draughts_api::rules::notation::moves::full(&answer.best, rules.board),
+                draughts_api::rules::notation::moves::full(&list[chosen], rules.board),
                 values[chosen]
             );
             checked += 1;
@@ -107,7 +107,10 @@ fn a_won_position_scores_as_a_win_in_plies() {
     .expect("move");
     assert_eq!(answer.score, Score::WinIn(1));
     assert_eq!(
-        draughts_api::rules::notation::moves::full(&answer.best, rules.board),
+        draughts_api::rules::notation::moves::full(
+            &draughts_api::rules::detail(&rules, &pos, &answer.best),
+            rules.board
+        ),
         "27-32"
     );
 }

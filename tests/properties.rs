@@ -1,7 +1,10 @@
 //! Property tests: notation round-trips, generated moves are well formed, parsers never panic.
 
+use draughts_api::rules::movegen::count;
 use draughts_api::rules::notation::{fen, moves, pdn};
-use draughts_api::rules::{legal_moves, BoardSize, Position, Preset, Rules};
+use draughts_api::rules::{
+    detail, generate, legal_moves, BoardSize, Move, MoveList, Position, Preset, Rules,
+};
 use proptest::prelude::*;
 
 /// A random legal game prefix: the position after `plies` random moves.
@@ -63,6 +66,43 @@ proptest! {
             prop_assert_eq!(next.us().count_ones() + mv.jumps as u32, pos.them().count_ones());
             // Copy-make: the old position is untouched and playing is deterministic.
             prop_assert_eq!(pos.play(mv), next);
+        }
+    }
+
+    #[test]
+    fn compact_and_detailed_generation_agree_and_paths_are_real_jumps(preset in preset_strategy(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let rules = preset.rules;
+        let pos = random_position(&rules, &choices);
+        let g = rules.board.geometry();
+        let detailed = legal_moves(&rules, &pos);
+        let mut compact = MoveList::new();
+        generate(&rules, &pos, &mut compact);
+        // The same moves in the same order, and perft's counter agrees.
+        let from_detailed: Vec<Move> = detailed.iter().map(|d| d.mv).collect();
+        prop_assert_eq!(&from_detailed, &compact);
+        prop_assert_eq!(count(&rules, &pos, &mut MoveList::new()), compact.len());
+        for d in &detailed {
+            prop_assert_eq!(detail(&rules, &pos, &d.mv), *d);
+            let landings = d.landings();
+            prop_assert_eq!(landings.last(), Some(&d.to));
+            if !d.is_capture() {
+                prop_assert_eq!(landings.len(), 1);
+                continue;
+            }
+            // Every jump goes along one diagonal from the last square, over the piece it
+            // takes, to its landing square; the pieces taken are exactly the move's set.
+            let taken = d.taken_in_order();
+            prop_assert_eq!(taken.len(), d.jumps as usize);
+            prop_assert_eq!(taken.iter().fold(0u64, |a, &t| a | 1 << t), d.captures);
+            let mut at = d.from;
+            for (&land, &victim) in landings.iter().zip(taken) {
+                let on_line = (0..4).any(|dir| {
+                    g.ray[dir][at as usize] & (1 << victim) != 0
+                        && g.ray[dir][victim as usize] & (1 << land) != 0
+                });
+                prop_assert!(on_line, "{}: {} over {} to {}", moves::full(d, rules.board), at, victim, land);
+                at = land;
+            }
         }
     }
 

@@ -107,7 +107,8 @@ fn plyyard_immediate_removal_lets_a_king_cross_an_emptied_square() {
     // Ply Yard's first player is Black, but this position says White is to move.
     assert_eq!(position(&plyyard, &text).side, Color::White);
     for m in legal_moves(&plyyard, &position(&plyyard, &text)) {
-        let crossed_or_landed_c3 = m.path[..m.jumps as usize]
+        let crossed_or_landed_c3 = m
+            .landings()
             .iter()
             .any(|&l| b.geometry().square(l) as u32 == sq(b, "c3"))
             || [sq(b, "b4"), sq(b, "a5")].contains(&(b.geometry().square(m.to) as u32));
@@ -586,10 +587,9 @@ fn written_squares(names: &[&str], b: BoardSize) -> Vec<u8> {
 #[test]
 fn russian_short_moves_and_colon_captures() {
     use draughts_api::rules::replay::{play, MoveInput, PlayError};
-    use draughts_api::rules::MoveList;
     let r = rules("russian");
     let mut game = Game::new(r, Position::initial(&r), None);
-    let mut scratch = MoveList::new();
+    let mut scratch = Vec::new();
     let mv = play(&mut game, &MoveInput::Text("cd4".into()), &mut scratch).expect("cd4");
     assert_eq!(moves::algebraic(&mv, r.board), "c3-d4");
     let mv = play(&mut game, &MoveInput::Text("fe5".into()), &mut scratch).expect("fe5");

@@ -140,7 +140,10 @@ fn every_tactic_is_proven_then_found_by_the_searcher() {
             t.variant,
             t.kind,
             t.fen,
-            moves::full(&answer.best, rules.board),
+            moves::full(
+                &draughts_api::rules::detail(&rules, &pos, &answer.best),
+                rules.board
+            ),
             t.answer
         );
         variants.insert((t.variant, t.kind as u8));

@@ -3,7 +3,7 @@
 
 use crate::rules::notation::{fen, moves};
 use crate::rules::status::{Counters, Outcome};
-use crate::rules::{Move, Position, Rules};
+use crate::rules::{detail, DetailedMove, Move, Position, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -212,7 +212,12 @@ pub struct MoveView {
 }
 
 impl MoveView {
-    pub fn new(mv: &Move, pos: &Position, rules: &Rules, with_position: bool) -> Self {
+    /// The view of a compact move (a searcher's answer) legal in `pos`.
+    pub fn of(mv: &Move, pos: &Position, rules: &Rules, with_position: bool) -> Self {
+        MoveView::new(&detail(rules, pos, mv), pos, rules, with_position)
+    }
+
+    pub fn new(mv: &DetailedMove, pos: &Position, rules: &Rules, with_position: bool) -> Self {
         let board = rules.board;
         let g = board.geometry();
         let mut path = vec![g.square(mv.from)];

@@ -6,7 +6,7 @@ use super::error::ApiError;
 use crate::render::{Coordinates, Diagram, Trace, DEFAULT_SIZE, SIZES};
 use crate::rules::notation::moves;
 use crate::rules::replay::{self, MoveInput};
-use crate::rules::{Game, MoveList, Notation, Position, Preset, Rules};
+use crate::rules::{Game, Notation, Position, Preset, Rules};
 use serde_json::Value;
 
 /// Most arrows one picture may carry.
@@ -61,7 +61,7 @@ pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError>
     let last = match &fields.last {
         Some(input) => {
             let before = game.position;
-            let mut legal = MoveList::new();
+            let mut legal = Vec::new();
             let mv = replay::play(&mut game, input, &mut legal)
                 .map_err(|e| play_error(&e, "last", &game))?;
             Some(Trace::of(&mv, &before))

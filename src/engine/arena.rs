@@ -173,7 +173,7 @@ impl Player {
         list.iter()
             .map(|m| {
                 (
-                    *m,
+                    m.mv,
                     -eval.evaluate(&game.position.play(m)) * 16 + rng.spread(8),
                 )
             })
@@ -291,7 +291,7 @@ pub fn play_recorded(
         let list = legal_moves(rules, &game.position);
         if let Some(m) = list.get(i) {
             game.play(m);
-            moves.push(*m);
+            moves.push(m.mv);
         }
     }
     let mut record = GameRecord {

@@ -124,9 +124,12 @@ impl Hub {
             return None;
         }
         let captured: u64 = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
-        legal_moves(&self.rules, pos).into_iter().find(|m| {
-            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
-        })
+        legal_moves(&self.rules, pos)
+            .into_iter()
+            .find(|m| {
+                m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
+            })
+            .map(|m| m.mv)
     }
 
     /// Handle one line; returns the lines to answer, and whether to quit.

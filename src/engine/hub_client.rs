@@ -37,9 +37,12 @@ pub fn parse_hub_move(rules: &Rules, pos: &Position, text: &str) -> Option<Move>
         return None;
     }
     let captured: u64 = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
-    legal_moves(rules, pos).into_iter().find(|m| {
-        m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
-    })
+    legal_moves(rules, pos)
+        .into_iter()
+        .find(|m| {
+            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
+        })
+        .map(|m| m.mv)
 }
 
 /// Ask the engine at `program` (run as `program hub`) for its move after `moves` from

@@ -2,7 +2,7 @@
 //! side's accuracy, the game written as annotated PDN, and the score chart as SVG.
 
 use crate::rules::notation::moves;
-use crate::rules::{BoardSize, Color, Move};
+use crate::rules::{BoardSize, Color, DetailedMove};
 
 /// Loss thresholds, in centipieces (a man is 100): below the first a move that is not the
 /// best is `good`, then `inaccuracy`, `mistake`, and `blunder` from the last on.
@@ -50,9 +50,9 @@ pub struct Annotated<'a> {
     /// Who played it.
     pub side: Color,
     /// The move played.
-    pub played: &'a Move,
+    pub played: &'a DetailedMove,
     /// The best move, when another.
-    pub best: Option<&'a Move>,
+    pub best: Option<&'a DetailedMove>,
     /// The class.
     pub class: &'static str,
     /// The score after the move, for its player, in words (`+0.35`, `win in 7`).

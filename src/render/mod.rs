@@ -6,7 +6,7 @@ mod glyphs;
 mod png;
 mod svg;
 
-use crate::rules::{BoardSize, Color, Move, Position};
+use crate::rules::{BoardSize, Color, DetailedMove, Position};
 
 pub use png::to_png;
 pub use svg::to_svg;
@@ -62,7 +62,7 @@ pub struct Trace {
 
 impl Trace {
     /// The trace of `mv` played from `before`.
-    pub fn of(mv: &Move, before: &Position) -> Trace {
+    pub fn of(mv: &DetailedMove, before: &Position) -> Trace {
         let mut path = vec![mv.from];
         path.extend(mv.landings());
         let taken = mv

@@ -61,7 +61,7 @@ impl BoardSize {
 
     #[inline(always)]
     /// The precomputed geometry of the board.
-    pub fn geometry(self) -> &'static Geometry {
+    pub const fn geometry(self) -> &'static Geometry {
         match self {
             BoardSize::Eight => &GEOMETRY_8,
             BoardSize::Ten => &GEOMETRY_10,
@@ -93,6 +93,10 @@ pub struct Geometry {
     pub neighbour: [[u8; 64]; DIRECTIONS],
     /// `ray[dir][bit]`: every square from `bit` (exclusive) to the edge in that direction.
     pub ray: [[Bitboard; 64]; DIRECTIONS],
+    /// `jump[dir][bit]`: the square jumped over and the landing square of a short jump
+    /// from `bit` in that direction, as one-bit sets (both empty when the jump leaves the
+    /// board), so a capture test is two `and`s.
+    pub jump: [[(Bitboard, Bitboard); 64]; DIRECTIONS],
     bit_of: [u8; 64],
     square_of: [u8; 64],
     /// The bit of the square opposite each square when the board is turned 180°.
@@ -156,6 +160,22 @@ impl Geometry {
             }
             dir += 1;
         }
+        let mut jump = [[(0u64, 0u64); 64]; DIRECTIONS];
+        let mut dir = 0;
+        while dir < DIRECTIONS {
+            let mut bit = 0;
+            while bit < 64 {
+                let over = neighbour[dir][bit];
+                if over != NO_SQUARE {
+                    let land = neighbour[dir][over as usize];
+                    if land != NO_SQUARE {
+                        jump[dir][bit] = (1u64 << over, 1u64 << land);
+                    }
+                }
+                bit += 1;
+            }
+            dir += 1;
+        }
         let mut turned = [0u8; 64];
         let mut s = 1;
         while s <= squares {
@@ -172,6 +192,7 @@ impl Geometry {
             offset,
             neighbour,
             ray,
+            jump,
             bit_of,
             square_of,
             turned,
@@ -227,11 +248,13 @@ impl Geometry {
     /// Shift a bitboard one step in a direction, dropping what leaves the board.
     #[inline(always)]
     pub fn shift(&self, bits: Bitboard, dir: usize) -> Bitboard {
-        let off = self.offset[dir];
-        let moved = if off < 0 {
-            bits >> (-off) as u32
+        // Directions 0 and 1 have negative offsets (towards row 0), 2 and 3 positive: the
+        // test is on `dir`, which callers often know at compile time.
+        let amount = self.offset[dir].unsigned_abs() as u32;
+        let moved = if dir < 2 {
+            bits >> amount
         } else {
-            bits << off as u32
+            bits << amount
         };
         moved & self.valid
     }

@@ -1,7 +1,7 @@
 //! Naming a move: find the legal move a client wrote, or say in a player's words why there
 //! is none ("a capture is compulsory", "this takes 2 pieces but 3 can be taken", …).
 
-use super::movegen::{generate, generate_captures, Move, MoveList};
+use super::movegen::{generate, generate_captures, DetailedMove, Move, MoveList};
 use super::notation::moves::{self, ResolveError, WrittenMove};
 use super::position::Position;
 use super::variant::{CapturePriority, Rules};
@@ -28,9 +28,9 @@ impl std::fmt::Display for Illegal {
 pub fn find_move(
     rules: &Rules,
     pos: &Position,
-    legal: &[Move],
+    legal: &[DetailedMove],
     written: &WrittenMove,
-) -> Result<Move, Illegal> {
+) -> Result<DetailedMove, Illegal> {
     match moves::resolve(written, legal, rules.board) {
         Ok(i) => Ok(legal[i]),
         Err(ResolveError::Ambiguous(found)) => Err(Illegal::Ambiguous(
@@ -43,11 +43,11 @@ pub fn find_move(
     }
 }
 
-fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove) -> String {
+fn why_not(rules: &Rules, pos: &Position, legal: &[DetailedMove], written: &WrittenMove) -> String {
     let g = rules.board.geometry();
     if let (Some(file), Some(&to)) = (written.from_file, written.squares.last()) {
         let file = (b'a' + file) as char;
-        if rules.forced_capture && !legal.is_empty() && legal.iter().all(Move::is_capture) {
+        if rules.forced_capture && !legal.is_empty() && legal.iter().all(|m| m.is_capture()) {
             return capture_is_compulsory(rules, legal);
         }
         return format!(
@@ -73,7 +73,7 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
     if legal.is_empty() {
         return format!("{side} has no legal move: the game is over");
     }
-    let captures_required = legal.iter().all(Move::is_capture);
+    let captures_required = legal.iter().all(|m| m.is_capture());
     // A capture that stops early: the written end is a landing square mid-sequence.
     if let Some(m) = legal
         .iter()
@@ -90,7 +90,7 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
             capture_priority: CapturePriority::Free,
             ..*rules
         };
-        let mut all = MoveList::new();
+        let mut all: Vec<DetailedMove> = Vec::new();
         generate_captures(&free, pos, &mut all);
         if let Some(m) = all.iter().find(|m| moves::matches(written, m, rules.board)) {
             return priority_reason(rules, pos, m, legal);
@@ -108,7 +108,7 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[Move], written: &WrittenMove)
     }
 }
 
-fn capture_is_compulsory(rules: &Rules, legal: &[Move]) -> String {
+fn capture_is_compulsory(rules: &Rules, legal: &[DetailedMove]) -> String {
     let options: Vec<String> = legal
         .iter()
         .take(8)
@@ -117,7 +117,7 @@ fn capture_is_compulsory(rules: &Rules, legal: &[Move]) -> String {
     format!("a capture is compulsory: {}", options.join(", "))
 }
 
-fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[Move]) -> String {
+fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[DetailedMove]) -> String {
     let best = legal.iter().map(|l| l.jumps).max().unwrap_or(0);
     let kings = |mv: &Move| (mv.captures & pos.kings).count_ones();
     let by_king = |mv: &Move| pos.kings & (1 << mv.from) != 0;
@@ -132,13 +132,13 @@ fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[Move]) -> S
     }
     match rules.capture_priority {
         CapturePriority::Czech => "a king can capture, so a king must capture".to_string(),
-        CapturePriority::Italian if !by_king(m) && legal.iter().any(by_king) => {
+        CapturePriority::Italian if !by_king(m) && legal.iter().any(|l| by_king(l)) => {
             "a king can make this capture, so the king must take".to_string()
         }
         CapturePriority::Italian | CapturePriority::MaxPiecesThenKings
             if legal.iter().any(|l| kings(l) > kings(m)) =>
         {
-            let most = legal.iter().map(kings).max().unwrap_or(0);
+            let most = legal.iter().map(|l| kings(l)).max().unwrap_or(0);
             format!(
                 "this sequence takes {} kings but {} can be taken",
                 kings(m),

@@ -13,7 +13,7 @@ pub mod status;
 pub mod variant;
 
 pub use board::{BoardSize, Geometry};
-pub use movegen::{generate, legal_moves, Move, MoveList};
+pub use movegen::{detail, detail_line, generate, legal_moves, DetailedMove, Move, MoveList};
 pub use position::{Color, Position};
 pub use status::{Counters, Game, Outcome, Reason};
 pub use variant::{

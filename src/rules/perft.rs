@@ -1,7 +1,7 @@
 //! Perft: count the leaf moves of the legal-move tree, duplicates merged (the convention of
 //! the published international tables).
 
-use super::movegen::{count, generate, Move, MoveList};
+use super::movegen::{count, generate, DetailedMove, MoveList};
 use super::position::Position;
 use super::variant::Rules;
 
@@ -31,8 +31,8 @@ fn perft_with(rules: &Rules, pos: &Position, depth: u32, lists: &mut [MoveList])
 }
 
 /// Perft split by first move: each legal move with its subtree count.
-pub fn divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut list = MoveList::new();
+pub fn divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(DetailedMove, u64)> {
+    let mut list: Vec<DetailedMove> = Vec::new();
     generate(rules, pos, &mut list);
     list.iter()
         .map(|mv| (*mv, perft(rules, &pos.play(mv), depth.saturating_sub(1))))

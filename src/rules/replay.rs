@@ -1,7 +1,7 @@
 //! Playing written moves on a game, one by one, with reasons when one is not legal.
 
 use super::explain::{find_move, Illegal};
-use super::movegen::{Move, MoveList};
+use super::movegen::DetailedMove;
 use super::notation::{moves, ParseError};
 use super::status::{Game, Outcome};
 
@@ -57,7 +57,11 @@ pub fn describe_outcome(o: &Outcome) -> String {
 }
 
 /// Play one move on `game`. `legal` is scratch space; it holds the position's legal moves.
-pub fn play(game: &mut Game, input: &MoveInput, legal: &mut MoveList) -> Result<Move, PlayError> {
+pub fn play(
+    game: &mut Game,
+    input: &MoveInput,
+    legal: &mut Vec<DetailedMove>,
+) -> Result<DetailedMove, PlayError> {
     let outcome = game.outcome_with(legal);
     if outcome != Outcome::Ongoing {
         return Err(PlayError::GameOver(outcome));
@@ -66,7 +70,11 @@ pub fn play(game: &mut Game, input: &MoveInput, legal: &mut MoveList) -> Result<
 }
 
 /// Play `input`, one of `legal` (the position's legal moves), whatever the draw rules say.
-fn play_legal(game: &mut Game, input: &MoveInput, legal: &[Move]) -> Result<Move, PlayError> {
+fn play_legal(
+    game: &mut Game,
+    input: &MoveInput,
+    legal: &[DetailedMove],
+) -> Result<DetailedMove, PlayError> {
     let board = game.rules.board;
     let written = match input {
         MoveInput::Text(t) => moves::parse(t, board),
@@ -93,7 +101,7 @@ pub struct ReplayError {
 
 /// Play every move of `inputs` in turn.
 pub fn replay(mut game: Game, inputs: &[MoveInput]) -> Result<Game, Box<ReplayError>> {
-    let mut legal = MoveList::with_capacity(64);
+    let mut legal = Vec::with_capacity(64);
     for (i, input) in inputs.iter().enumerate() {
         if let Err(error) = play(&mut game, input, &mut legal) {
             return Err(Box::new(ReplayError {
@@ -134,7 +142,7 @@ pub fn replay_with(
     inputs: &[MoveInput],
     after: AfterGameOver,
 ) -> Result<(Game, Option<EndedBefore>), Box<ReplayError>> {
-    let mut legal = MoveList::with_capacity(64);
+    let mut legal = Vec::with_capacity(64);
     let mut ended = None;
     for (i, input) in inputs.iter().enumerate() {
         let outcome = game.outcome_with(&mut legal);

@@ -1,7 +1,7 @@
 //! Game status: win/loss from the position, draws from the history (repetition, move
 //! counters, endgame counts).
 
-use super::movegen::{generate, Move, MoveList};
+use super::movegen::{generate, Generated, Move, MoveList};
 use super::position::{Color, Position};
 use super::variant::Rules;
 use serde::Serialize;
@@ -173,7 +173,7 @@ impl Game {
     }
 
     /// As `outcome`, reusing a move list (which holds the legal moves afterwards).
-    pub fn outcome_with(&self, moves: &mut MoveList) -> Outcome {
+    pub fn outcome_with<T: Generated>(&self, moves: &mut Vec<T>) -> Outcome {
         let pos = &self.position;
         let winner = pos.side.opponent();
         if pos.us() == 0 {

@@ -6,7 +6,7 @@ use crate::api::routes::bestmove::{analysis_request, on_search_pool, score_view,
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
 use crate::rules::notation::moves;
-use crate::rules::Outcome;
+use crate::rules::{detail_line, Outcome};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
 
@@ -58,11 +58,10 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
             .lines
             .iter()
             .map(|line| AnalyzedMove {
-                mv: MoveView::new(&line.mv, &game.position, &rules, false),
+                mv: MoveView::of(&line.mv, &game.position, &rules, false),
                 score: score_view(line.score),
                 bound: if line.exact { "exact" } else { "upper" },
-                pv: line
-                    .pv
+                pv: detail_line(&rules, &game.position, &line.pv)
                     .iter()
                     .map(|m| moves::full(m, rules.board))
                     .collect(),

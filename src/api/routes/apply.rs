@@ -5,7 +5,6 @@ use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, to_json, AppState};
 use crate::rules::notation::fen;
 use crate::rules::replay;
-use crate::rules::MoveList;
 use actix_web::{web, HttpResponse};
 
 /// Play one move: the normalized move, the new position and the status.
@@ -28,7 +27,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         let rules = game.rules;
         let input = parse_move_input(&req.mv, "move")?;
         let before = game.position;
-        let mut legal = MoveList::new();
+        let mut legal = Vec::new();
         let mv = replay::play(&mut game, &input, &mut legal)
             .map_err(|e| play_error(&e, "move", &game))?;
         let response = ApplyResponse {

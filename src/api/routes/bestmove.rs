@@ -7,7 +7,7 @@ use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::{self, Caps, Level, Limits, Score};
 use crate::rules::notation::{fen, moves};
-use crate::rules::{legal_moves, Game, MoveList, Outcome};
+use crate::rules::{detail_line, legal_moves, Game, Outcome};
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
@@ -51,10 +51,9 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     game.play(&answer.best);
     let (next_moves, capture_required) = next_moves(&game, req.include_next_moves);
     let response = BestMoveResponse {
-        mv: MoveView::new(&answer.best, &before, &rules, false),
+        mv: MoveView::of(&answer.best, &before, &rules, false),
         score: score_view(answer.score),
-        pv: answer
-            .pv
+        pv: detail_line(&rules, &before, &answer.pv)
             .iter()
             .map(|m| moves::full(m, rules.board))
             .collect(),
@@ -205,7 +204,7 @@ pub fn next_moves(game: &Game, wanted: bool) -> (Option<Vec<MoveView>>, Option<b
     let list = if game.outcome() == Outcome::Ongoing {
         legal_moves(&game.rules, &game.position)
     } else {
-        MoveList::new()
+        Vec::new()
     };
     let views = list
         .iter()

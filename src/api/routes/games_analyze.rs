@@ -12,7 +12,7 @@ use crate::engine::review::{self, Annotated};
 use crate::engine::{Caps, Request, Score};
 use crate::rules::notation::{fen, pdn};
 use crate::rules::replay;
-use crate::rules::{Color, Game, Move, MoveList, Position, Preset};
+use crate::rules::{detail, Color, DetailedMove, Game, Position, Preset};
 use actix_web::http::{header, StatusCode};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -73,7 +73,7 @@ pub async fn handler(
 
 /// What a review will do: the positions and moves, the search request, the options.
 struct Plan {
-    steps: Vec<(Game, Move)>,
+    steps: Vec<(Game, DetailedMove)>,
     error: Option<crate::api::dto::ValidateError>,
     request: Request,
     graph: bool,
@@ -111,7 +111,7 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
     let start_fen = fen::write(&game.position);
     let mut steps = Vec::with_capacity(inputs.len());
     let mut error = None;
-    let mut legal = MoveList::new();
+    let mut legal = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
         let before = game.clone();
         match replay::play(&mut game, input, &mut legal) {
@@ -157,8 +157,8 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
 /// A reviewed ply's facts for the annotated PDN and the chart.
 struct Noted {
     side: Color,
-    played: Move,
-    best: Option<Move>,
+    played: DetailedMove,
+    best: Option<DetailedMove>,
     class: &'static str,
     score: Score,
     white_view: i32,
@@ -198,7 +198,7 @@ fn run(
             ply: i + 1,
             side: side.name(),
             mv: MoveView::new(played, &before.position, rules, false),
-            best: MoveView::new(&r.best, &before.position, rules, false),
+            best: MoveView::of(&r.best, &before.position, rules, false),
             best_score: score_view(r.best_score),
             score_after: score_view(r.played_score),
             loss,
@@ -223,7 +223,7 @@ fn run(
         noted.push(Noted {
             side,
             played: *played,
-            best: (!was_best).then_some(r.best),
+            best: (!was_best).then(|| detail(rules, &before.position, &r.best)),
             class,
             score: r.played_score,
             white_view,

@@ -3,7 +3,6 @@ use crate::api::context::request_game;
 use crate::api::dto::{MoveView, MovesRequest, MovesResponse, StatusView};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, to_json, AppState};
-use crate::rules::MoveList;
 use actix_web::{web, HttpResponse};
 
 /// Legal moves of a position, whether a capture is compulsory, and the game status.
@@ -24,7 +23,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
             state.config.max_moves,
         )?;
         let rules = game.rules;
-        let mut legal = MoveList::new();
+        let mut legal = Vec::new();
         let outcome = game.outcome_with(&mut legal);
         let pos = &game.position;
         let response = MovesResponse {

@@ -7,7 +7,7 @@ use crate::api::routes::bestmove::{
 };
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::rules::notation::fen;
-use crate::rules::{replay, MoveList, Outcome};
+use crate::rules::{replay, Outcome};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
 
@@ -38,7 +38,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     let rules = game.rules;
     let input = parse_move_input(&req.mv, "move")?;
     let before = game.position;
-    let mut legal = MoveList::new();
+    let mut legal = Vec::new();
     let played =
         replay::play(&mut game, &input, &mut legal).map_err(|e| play_error(&e, "move", &game))?;
     let player_move = MoveView::new(&played, &before, &rules, false);
@@ -66,7 +66,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     let (next_moves, capture_required) = next_moves(&game, req.include_next_moves);
     let response = PlayResponse {
         player_move,
-        reply: Some(MoveView::new(&answer.best, &reply_from, &rules, false)),
+        reply: Some(MoveView::of(&answer.best, &reply_from, &rules, false)),
         position: fen::write(&game.position),
         status: StatusView::new(game.outcome(), game.counters, game.position.side),
         next_moves,

@@ -3,7 +3,7 @@
 
 use super::ParseError;
 use crate::rules::board::{BoardSize, Geometry};
-use crate::rules::movegen::Move;
+use crate::rules::movegen::{DetailedMove, Move};
 
 /// Longest move text accepted.
 pub const MAX_MOVE_LEN: usize = 256;
@@ -223,7 +223,7 @@ pub enum ResolveError {
 
 /// Does the written move name `mv`? The squares must start at `from`, end at `to` and list
 /// landing squares of the move in order (any subset of them).
-pub fn matches(written: &WrittenMove, mv: &Move, board: BoardSize) -> bool {
+pub fn matches(written: &WrittenMove, mv: &DetailedMove, board: BoardSize) -> bool {
     let sq = &written.squares;
     if let Some(file) = written.from_file {
         return sq.last() == Some(&mv.to) && board.geometry().file_rank(mv.from).0 == file;
@@ -240,7 +240,7 @@ pub fn matches(written: &WrittenMove, mv: &Move, board: BoardSize) -> bool {
 /// Find the one legal move the text names.
 pub fn resolve(
     written: &WrittenMove,
-    legal: &[Move],
+    legal: &[DetailedMove],
     board: BoardSize,
 ) -> Result<usize, ResolveError> {
     let found: Vec<usize> = (0..legal.len())
@@ -273,7 +273,7 @@ pub fn resolve(
 }
 
 /// Full numeric notation: `32-28`, `28x19x10`.
-pub fn full(mv: &Move, board: BoardSize) -> String {
+pub fn full(mv: &DetailedMove, board: BoardSize) -> String {
     let g = board.geometry();
     let sep = if mv.is_capture() { "x" } else { "-" };
     let mut s = g.square(mv.from).to_string();
@@ -292,7 +292,7 @@ pub fn short(mv: &Move, board: BoardSize) -> String {
 }
 
 /// Algebraic notation with every landing square: `c3-d4`, `c3:e5:g7`.
-pub fn algebraic(mv: &Move, board: BoardSize) -> String {
+pub fn algebraic(mv: &DetailedMove, board: BoardSize) -> String {
     let g = board.geometry();
     let sep = if mv.is_capture() { ":" } else { "-" };
     let mut s = g.algebraic(mv.from);
@@ -305,7 +305,7 @@ pub fn algebraic(mv: &Move, board: BoardSize) -> String {
 
 /// The notation a client should use to name this move unambiguously among `legal`:
 /// the short form when it is unique, the full path otherwise.
-pub fn unambiguous(mv: &Move, legal: &[Move], board: BoardSize) -> String {
+pub fn unambiguous(mv: &DetailedMove, legal: &[DetailedMove], board: BoardSize) -> String {
     let clashes = legal
         .iter()
         .filter(|o| o.from == mv.from && o.to == mv.to)

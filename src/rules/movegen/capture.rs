@@ -1,0 +1,496 @@
+//! Capture sequences: single man jumps found with shifts, longer sequences and every king
+//! capture by a depth-first search, the priority rule applied as sequences end, then
+//! duplicates merged.
+
+use std::marker::PhantomData;
+
+use super::{forward_dirs, Board, Generated, Move, MoveList, ALL_DIRS, MAX_JUMPS};
+use crate::rules::board::{Bitboard, Bits};
+use crate::rules::position::{Color, Position};
+use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
+
+/// The pieces a man of the side to move may take.
+#[inline(always)]
+fn man_targets(rules: &Rules, pos: &Position) -> Bitboard {
+    if rules.men_capture_kings {
+        pos.them()
+    } else {
+        pos.them() & !pos.kings
+    }
+}
+
+/// Squares from which a man would have a first jump in each direction (whatever stands on
+/// them), found with shifts: the next square that way holds a target and the one after is
+/// empty (3 - dir is the opposite direction). Directions men do not capture in are empty.
+#[inline(always)]
+fn jump_origins<B: Board>(rules: &Rules, pos: &Position) -> [Bitboard; 4] {
+    let g = B::G;
+    let targets = man_targets(rules, pos);
+    let empty = !pos.occupied() & g.valid;
+    let towards = |dir: usize| g.shift(g.shift(empty, 3 - dir) & targets, 3 - dir);
+    match (pos.side, rules.men_capture_backwards) {
+        (_, true) => [towards(0), towards(1), towards(2), towards(3)],
+        (Color::White, false) => [towards(0), towards(1), 0, 0],
+        (Color::Black, false) => [0, 0, towards(2), towards(3)],
+    }
+}
+
+/// Men of the side to move with a first jump, per direction (`.0`), and the squares any
+/// man would jump from (`.1`, see [`jump_origins`]).
+type ManJumps = ([Bitboard; 4], [Bitboard; 4]);
+
+#[inline(always)]
+fn man_jumps<B: Board>(rules: &Rules, pos: &Position) -> ManJumps {
+    let men = pos.us() & !pos.kings;
+    if men == 0 {
+        return ([0; 4], [0; 4]);
+    }
+    let origins = jump_origins::<B>(rules, pos);
+    let [o0, o1, o2, o3] = origins;
+    ([o0 & men, o1 & men, o2 & men, o3 & men], origins)
+}
+
+/// Whether every man capture is a complete sequence of one jump, all equal under the
+/// priority rule, so they can be written (or counted) without a search: no landing square
+/// offers a further jump, none crowns a man that would go on as a king, and no rule that
+/// weighs kings taken has a king to weigh. A further jump never goes straight back (over
+/// the piece just taken, no longer takeable), and only that way could it meet the vacated
+/// origin, so the board as it stands decides every other direction.
+#[inline(always)]
+fn single_jumps_complete<B: Board>(
+    rules: &Rules,
+    pos: &Position,
+    (jumps, origins): &ManJumps,
+) -> bool {
+    let g = B::G;
+    let promo = rules.promotion_row(pos.side);
+    let weighs_kings = matches!(
+        rules.capture_priority,
+        CapturePriority::MaxPiecesThenKings | CapturePriority::Italian
+    );
+    let crowning_continues = rules.promotion_in_capture == PromotionInCapture::ContinuesAsKing;
+    let [o0, o1, o2, o3] = *origins;
+    // Onward jumps from a square reached in `dir`: every direction but straight back.
+    let onward = [o0 | o1 | o2, o0 | o1 | o3, o0 | o2 | o3, o1 | o2 | o3];
+    let mut ok = true;
+    for dir in 0..4 {
+        let victims = g.shift(jumps[dir], dir);
+        let landings = g.shift(victims, dir);
+        ok &= landings & onward[dir] == 0
+            && (!crowning_continues || landings & promo == 0)
+            && (!weighs_kings || victims & pos.kings == 0);
+    }
+    ok
+}
+
+/// The nearest of `blockers` (squares on one ray) to the ray's origin. Rays in directions
+/// 0 and 1 run towards lower bits, so there the nearest is the highest bit.
+#[inline(always)]
+fn nearest(dir: usize, blockers: Bitboard) -> u8 {
+    if dir < 2 {
+        63 - blockers.leading_zeros() as u8
+    } else {
+        blockers.trailing_zeros() as u8
+    }
+}
+
+/// The squares of `ray` (from some origin in direction `dir`) before its first square in
+/// `blockers`.
+#[inline(always)]
+pub(super) fn before_first<B: Board>(dir: usize, ray: Bitboard, blockers: Bitboard) -> Bitboard {
+    let hit = ray & blockers;
+    if hit == 0 {
+        return ray;
+    }
+    let n = nearest(dir, hit);
+    if dir < 2 {
+        ray & !((1u64 << n) | ((1u64 << n) - 1))
+    } else {
+        ray & ((1u64 << n) - 1)
+    }
+}
+
+/// Where kings may jump, given the squares they may cross and land on (`free`) and the
+/// pieces they may take: per direction, the takeable pieces with a free square behind them.
+struct KingTargets {
+    free: Bitboard,
+    victims: [Bitboard; 4],
+}
+
+impl KingTargets {
+    #[inline(always)]
+    fn new<B: Board>(free: Bitboard, takeable: Bitboard) -> Self {
+        let g = B::G;
+        KingTargets {
+            free,
+            victims: [
+                takeable & g.shift(free, 3),
+                takeable & g.shift(free, 2),
+                takeable & g.shift(free, 1),
+                takeable & g.shift(free, 0),
+            ],
+        }
+    }
+
+    /// The piece a king on `k` would jump first in direction `dir`: the first piece met
+    /// along it (next to it, for a short king), if it is a victim.
+    #[inline(always)]
+    fn victim<B: Board>(&self, flying: bool, dir: usize, k: u8) -> Option<u8> {
+        let g = B::G;
+        let first = if flying {
+            let blockers = g.ray[dir][k as usize] & !self.free;
+            if blockers == 0 {
+                return None;
+            }
+            1u64 << nearest(dir, blockers)
+        } else {
+            g.jump[dir][k as usize].0
+        };
+        (self.victims[dir] & first != 0).then(|| first.trailing_zeros() as u8)
+    }
+
+    /// Whether a king on `k` has a jump.
+    #[inline(always)]
+    fn any<B: Board>(&self, flying: bool, k: u8) -> bool {
+        let mut found = false;
+        for dir in 0..4 {
+            found |= self.victim::<B>(flying, dir, k).is_some();
+        }
+        found
+    }
+}
+
+/// Whether some king of the side to move has a jump.
+#[inline(always)]
+fn any_king_jumps<B: Board>(rules: &Rules, pos: &Position) -> bool {
+    let kings = pos.us() & pos.kings;
+    if kings == 0 {
+        return false;
+    }
+    let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid, pos.them());
+    let flying = rules.kings == KingKind::Flying;
+    let mut found = false;
+    for k in Bits(kings) {
+        found |= targets.any::<B>(flying, k);
+    }
+    found
+}
+
+/// Whether the side to move has a capture.
+pub(super) fn exists<B: Board>(rules: &Rules, pos: &Position) -> bool {
+    man_jumps::<B>(rules, pos).0.iter().any(|&j| j != 0) || any_king_jumps::<B>(rules, pos)
+}
+
+/// Number of legal captures; single jumps are counted without being built.
+#[inline(always)]
+pub(super) fn count<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
+    let jumps = man_jumps::<B>(rules, pos);
+    let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
+    let king_jumps = any_king_jumps::<B>(rules, pos);
+    if jumpers == 0 && !king_jumps {
+        0
+    } else if !king_jumps && single_jumps_complete::<B>(rules, pos, &jumps) {
+        jumps.0.iter().map(|j| j.count_ones() as usize).sum()
+    } else {
+        scratch.clear();
+        generate::<B, Move>(rules, pos, scratch);
+        scratch.len()
+    }
+}
+
+/// Complete capture sequences after the priority rule and duplicate merging, appended to
+/// `out`.
+pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    let start = out.len();
+    let jumps = man_jumps::<B>(rules, pos);
+    let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
+    let king_jumps = any_king_jumps::<B>(rules, pos);
+    if jumpers == 0 && !king_jumps {
+        return;
+    }
+    let man_dirs = if rules.men_capture_backwards {
+        ALL_DIRS
+    } else {
+        forward_dirs(pos.side)
+    };
+    if !king_jumps && single_jumps_complete::<B>(rules, pos, &jumps) {
+        // In the order the search below would find them: by man, then by direction.
+        let promo = rules.promotion_row(pos.side);
+        for from in Bits(jumpers) {
+            for &dir in man_dirs {
+                if jumps.0[dir] & (1 << from) != 0 {
+                    let (over, land) = B::G.jump[dir][from as usize];
+                    let (victim, to) = (over.trailing_zeros() as u8, land.trailing_zeros() as u8);
+                    let mv = Move {
+                        captures: over,
+                        from,
+                        to,
+                        jumps: 1,
+                        crowns: promo & land != 0,
+                    };
+                    out.push(T::build(mv, &[to], &[victim]));
+                }
+            }
+        }
+        return;
+    }
+    let mut search = Search::<B>::new(rules, pos, start, man_dirs);
+    for m in Bits(jumpers) {
+        search.start(m, false, out);
+    }
+    if king_jumps {
+        let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid, pos.them());
+        for k in Bits(pos.us() & pos.kings) {
+            if targets.any::<B>(search.flying, k) {
+                search.start(k, true, out);
+            }
+        }
+    }
+    if out.len() - start > 1 {
+        merge_duplicates(out, start);
+    }
+}
+
+/// Depth-first search of capture sequences. The preset's priority rule is applied as each
+/// sequence ends: every rule is "keep the sequences with the greatest key" (see
+/// [`Search::priority_key`]), so a sequence below the best so far is never written and
+/// a better one discards those written before it.
+struct Search<'a, B: Board> {
+    rules: &'a Rules,
+    them: Bitboard,
+    them_kings: Bitboard,
+    /// The pieces a man may take (kings too where men capture kings).
+    man_targets: Bitboard,
+    /// Empty squares, counting the moving piece's origin as empty.
+    empty: Bitboard,
+    promo: Bitboard,
+    man_dirs: &'static [usize],
+    immediate: bool,
+    flying: bool,
+    /// Where this call's sequences begin in the output list.
+    start: usize,
+    /// The greatest priority key written so far (valid once a sequence is written).
+    best: u64,
+    from: u8,
+    /// The moving piece was a king before the capture.
+    by_king: bool,
+    depth: usize,
+    path: [u8; MAX_JUMPS],
+    taken: [u8; MAX_JUMPS],
+    board: PhantomData<B>,
+}
+
+impl<'a, B: Board> Search<'a, B> {
+    fn new(rules: &'a Rules, pos: &Position, start: usize, man_dirs: &'static [usize]) -> Self {
+        Search {
+            rules,
+            them: pos.them(),
+            them_kings: pos.them() & pos.kings,
+            man_targets: man_targets(rules, pos),
+            empty: !pos.occupied() & B::G.valid,
+            promo: rules.promotion_row(pos.side),
+            man_dirs,
+            immediate: rules.removal == Removal::Immediate,
+            flying: rules.kings == KingKind::Flying,
+            start,
+            best: 0,
+            from: 0,
+            by_king: false,
+            depth: 0,
+            path: [0; MAX_JUMPS],
+            taken: [0; MAX_JUMPS],
+            board: PhantomData,
+        }
+    }
+
+    fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
+        self.from = from;
+        self.by_king = king;
+        self.depth = 0;
+        let saved = self.empty;
+        self.empty |= 1 << from;
+        if king {
+            self.king_search(from, 0, false, out);
+        } else {
+            self.man_search(from, 0, out);
+        }
+        self.empty = saved;
+    }
+
+    /// The squares a piece may cross or land on, given the pieces taken so far.
+    #[inline(always)]
+    fn free(&self, captured: Bitboard) -> Bitboard {
+        if self.immediate {
+            self.empty | captured
+        } else {
+            self.empty
+        }
+    }
+
+    /// The priority rule as one number: a sequence is allowed when no other has a greater
+    /// key. Italian: most pieces, then a king capturing, then most kings taken, then the
+    /// kings met earliest (bit `31 - i` set when jump `i` takes a king, so earlier is
+    /// greater).
+    fn priority_key(&self, captured: Bitboard) -> u64 {
+        let jumps = self.depth as u64;
+        let kings_taken = || (captured & self.them_kings).count_ones() as u64;
+        match self.rules.capture_priority {
+            CapturePriority::Free => 0,
+            CapturePriority::MaxPieces => jumps,
+            CapturePriority::MaxPiecesThenKings => jumps << 8 | kings_taken(),
+            CapturePriority::Czech => self.by_king as u64,
+            CapturePriority::Italian => {
+                let order = self.taken[..self.depth]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &t)| self.them_kings & (1 << t) != 0)
+                    .fold(0u64, |acc, (i, _)| acc | 1 << (31 - i));
+                jumps << 40 | (self.by_king as u64) << 39 | kings_taken() << 32 | order
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, landing: u8, victim: u8) {
+        self.path[self.depth] = landing;
+        self.taken[self.depth] = victim;
+        self.depth += 1;
+    }
+
+    fn record<T: Generated>(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut Vec<T>) {
+        let key = self.priority_key(captured);
+        if out.len() > self.start {
+            if key < self.best {
+                return;
+            }
+            if key > self.best {
+                out.truncate(self.start);
+            }
+        }
+        self.best = key;
+        let mv = Move {
+            captures: captured,
+            from: self.from,
+            to,
+            jumps: self.depth as u8,
+            crowns,
+        };
+        out.push(T::build(
+            mv,
+            &self.path[..self.depth],
+            &self.taken[..self.depth],
+        ));
+    }
+
+    fn man_search<T: Generated>(&mut self, sq: u8, captured: Bitboard, out: &mut Vec<T>) {
+        let mut extended = false;
+        let free = self.free(captured);
+        let targets = self.man_targets & !captured;
+        for &dir in self.man_dirs {
+            let (over, land) = B::G.jump[dir][sq as usize];
+            if targets & over == 0 || free & land == 0 {
+                continue;
+            }
+            extended = true;
+            let victim = over.trailing_zeros() as u8;
+            let land = land.trailing_zeros() as u8;
+            let now = captured | over;
+            self.push(land, victim);
+            if self.promo & (1 << land) != 0 {
+                match self.rules.promotion_in_capture {
+                    PromotionInCapture::Stops => self.record(land, now, true, out),
+                    PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
+                    PromotionInCapture::AtEnd => self.man_search(land, now, out),
+                }
+            } else {
+                self.man_search(land, now, out);
+            }
+            self.depth -= 1;
+        }
+        if !extended && self.depth > 0 {
+            self.record(sq, captured, self.promo & (1 << sq) != 0, out);
+        }
+    }
+
+    /// `crowned`: a man crowned during this capture (Russian), recorded as crowning.
+    fn king_search<T: Generated>(
+        &mut self,
+        sq: u8,
+        captured: Bitboard,
+        crowned: bool,
+        out: &mut Vec<T>,
+    ) {
+        let g = B::G;
+        let mut extended = false;
+        let targets = KingTargets::new::<B>(self.free(captured), self.them & !captured);
+        for dir in 0..4 {
+            let Some(victim) = targets.victim::<B>(self.flying, dir, sq) else {
+                continue;
+            };
+            extended = true;
+            let now = captured | (1 << victim);
+            let free_now = self.free(now);
+            // Landing squares behind the victim, up to the next piece.
+            let landings = if self.flying {
+                before_first::<B>(dir, g.ray[dir][victim as usize], !free_now)
+            } else {
+                g.jump[dir][sq as usize].1
+            };
+            // A king must land where it can go on capturing, if there is such a square.
+            let onward = KingTargets::new::<B>(free_now, self.them & !now);
+            let mut continuing = 0u64;
+            for l in Bits(landings) {
+                if onward.any::<B>(self.flying, l) {
+                    continuing |= 1 << l;
+                }
+            }
+            let mut rest = if continuing != 0 {
+                continuing
+            } else {
+                landings
+            };
+            // Nearest landing first, as a piece travels.
+            while rest != 0 {
+                let l = nearest(dir, rest);
+                rest &= !(1u64 << l);
+                self.push(l, victim);
+                if continuing != 0 {
+                    self.king_search(l, now, crowned, out);
+                } else {
+                    self.record(l, now, crowned, out);
+                }
+                self.depth -= 1;
+            }
+        }
+        if !extended && self.depth > 0 {
+            self.record(sq, captured, crowned, out);
+        }
+    }
+}
+
+/// Merge sequences with the same from, to and captured set, keeping the first path found.
+fn merge_duplicates<T: Generated>(out: &mut Vec<T>, start: usize) {
+    if out.len() - start > 32 {
+        // Many sequences (flying kings in crowded positions): sort, then drop neighbours.
+        // The sort is stable, so the first path found of each move is the one kept.
+        out[start..].sort_by_key(|m| (m.get().from, m.get().to, m.get().captures));
+        let mut write = start + 1;
+        for read in start + 1..out.len() {
+            if !out[read].get().same_move(out[write - 1].get()) {
+                out[write] = out[read];
+                write += 1;
+            }
+        }
+        out.truncate(write);
+        return;
+    }
+    let mut write = start;
+    for read in start..out.len() {
+        let m = out[read];
+        if !out[start..write].iter().any(|k| k.get().same_move(m.get())) {
+            out[write] = m;
+            write += 1;
+        }
+    }
+    out.truncate(write);
+}

@@ -1,0 +1,257 @@
+//! Legal move generation: plain moves, complete capture sequences under either removal
+//! timing, every priority rule, promotion during a capture, and duplicate merging.
+//!
+//! Two outputs share one generator: compact [`Move`]s (16 bytes: what the searcher, perft
+//! and the endgame tables pass around) and [`DetailedMove`]s, which also keep the jump path
+//! that notation, explanations and pictures need.
+
+mod capture;
+mod plain;
+
+use std::ops::Deref;
+
+use super::board::{Bitboard, Bits, BoardSize, Geometry};
+use super::position::{Color, Position};
+use super::variant::Rules;
+
+/// The most pieces one sequence can take. A jumped piece always has a square on both sides
+/// of it along the jump, so it stands off the edge: at most 32 such squares on 10×10.
+pub const MAX_JUMPS: usize = 32;
+
+/// One legal move. Squares are bit indices (see `board`); notation converts them to PDN.
+/// The path of a capture is not kept: ask for [`DetailedMove`]s where it is needed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Every piece taken, as a set.
+    pub captures: Bitboard,
+    /// The moving piece's square (a bit index).
+    pub from: u8,
+    /// Where it ends (a bit index).
+    pub to: u8,
+    /// Number of jumps (0 for a plain move); each takes one piece.
+    pub jumps: u8,
+    /// The moving man becomes a king.
+    pub crowns: bool,
+}
+
+impl Move {
+    fn plain(from: u8, to: u8, crowns: bool) -> Move {
+        Move {
+            captures: 0,
+            from,
+            to,
+            jumps: 0,
+            crowns,
+        }
+    }
+
+    #[inline(always)]
+    /// Whether the move takes anything.
+    pub fn is_capture(&self) -> bool {
+        self.jumps > 0
+    }
+
+    /// The FMJD identity of a move: two sequences with the same from, to and captured set
+    /// are the same move.
+    #[inline(always)]
+    pub fn same_move(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captures == other.captures
+    }
+}
+
+/// A legal move with its path: every landing square and the piece each jump takes, in
+/// order. Of several paths with the same from, to and captured set, the first found.
+/// Dereferences to its [`Move`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DetailedMove {
+    /// The move itself.
+    pub mv: Move,
+    landings: [u8; MAX_JUMPS],
+    taken: [u8; MAX_JUMPS],
+}
+
+impl Deref for DetailedMove {
+    type Target = Move;
+    fn deref(&self) -> &Move {
+        &self.mv
+    }
+}
+
+impl DetailedMove {
+    /// Landing squares in order (just `[to]` for a plain move); the last is `to`.
+    pub fn landings(&self) -> &[u8] {
+        &self.landings[..(self.mv.jumps as usize).max(1)]
+    }
+
+    /// Pieces taken, in jump order.
+    pub fn taken_in_order(&self) -> &[u8] {
+        &self.taken[..self.mv.jumps as usize]
+    }
+}
+
+/// What the generator writes: a [`Move`], or a [`DetailedMove`] built from the path.
+pub trait Generated: Copy {
+    /// Build from the move, its landing squares and the pieces taken in order.
+    fn build(mv: Move, landings: &[u8], taken: &[u8]) -> Self;
+    /// The move itself.
+    fn get(&self) -> &Move;
+}
+
+impl Generated for Move {
+    #[inline(always)]
+    fn build(mv: Move, _landings: &[u8], _taken: &[u8]) -> Self {
+        mv
+    }
+    #[inline(always)]
+    fn get(&self) -> &Move {
+        self
+    }
+}
+
+impl Generated for DetailedMove {
+    fn build(mv: Move, landings: &[u8], taken: &[u8]) -> Self {
+        let mut d = DetailedMove {
+            mv,
+            landings: [0; MAX_JUMPS],
+            taken: [0; MAX_JUMPS],
+        };
+        d.landings[..landings.len()].copy_from_slice(landings);
+        d.taken[..taken.len()].copy_from_slice(taken);
+        d
+    }
+    fn get(&self) -> &Move {
+        &self.mv
+    }
+}
+
+/// Reusable list of moves. Generation clears it and reuses its allocation.
+pub type MoveList = Vec<Move>;
+
+/// A board size as a type: the generator is compiled once per size with its geometry as
+/// constants, so shifts and masks become immediates in the inner loops.
+trait Board {
+    const G: &'static Geometry;
+}
+
+enum Eight {}
+enum Ten {}
+
+impl Board for Eight {
+    const G: &'static Geometry = BoardSize::Eight.geometry();
+}
+
+impl Board for Ten {
+    const G: &'static Geometry = BoardSize::Ten.geometry();
+}
+
+/// Evaluate `$e` with the type `$B` standing for the board size `$board`.
+macro_rules! by_board {
+    ($board:expr, |$B:ident| $e:expr) => {
+        match $board {
+            BoardSize::Eight => {
+                type $B = Eight;
+                $e
+            }
+            BoardSize::Ten => {
+                type $B = Ten;
+                $e
+            }
+        }
+    };
+}
+
+/// Directions a man of `color` moves in (forward).
+#[inline(always)]
+fn forward_dirs(color: Color) -> &'static [usize] {
+    match color {
+        Color::White => &[0, 1],
+        Color::Black => &[2, 3],
+    }
+}
+
+const ALL_DIRS: &[usize] = &[0, 1, 2, 3];
+
+/// All legal moves of `pos` under `rules`, written into `out` (cleared first).
+pub fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    out.clear();
+    by_board!(rules.board, |B| {
+        capture::generate::<B, T>(rules, pos, out);
+        if out.is_empty() || !rules.forced_capture {
+            plain::generate::<B, T>(rules, pos, out);
+        }
+    })
+}
+
+/// Convenience: a fresh list of legal moves with their paths (for notation and display;
+/// the searcher uses [`generate`] into a reused [`MoveList`]).
+pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<DetailedMove> {
+    let mut out = Vec::with_capacity(32);
+    generate(rules, pos, &mut out);
+    out
+}
+
+/// The path of `mv`, a legal move of `pos` (a searcher's answer, a table's move): the
+/// detailed move the generator gives for it. A move that is not legal there (a caller's
+/// bug) gets a one-step path and its captures in square order.
+pub fn detail(rules: &Rules, pos: &Position, mv: &Move) -> DetailedMove {
+    let found = legal_moves(rules, pos).into_iter().find(|d| d.mv == *mv);
+    debug_assert!(found.is_some(), "{mv:?} is not legal");
+    found.unwrap_or_else(|| {
+        let taken: Vec<u8> = Bits(mv.captures).collect();
+        let landings = vec![mv.to; taken.len().max(1)];
+        DetailedMove::build(*mv, &landings, &taken)
+    })
+}
+
+/// Each move of `line`, played in turn from `pos`, with its path.
+pub fn detail_line(rules: &Rules, pos: &Position, line: &[Move]) -> Vec<DetailedMove> {
+    let mut pos = *pos;
+    line.iter()
+        .map(|mv| {
+            let d = detail(rules, &pos, mv);
+            pos = pos.play(mv);
+            d
+        })
+        .collect()
+}
+
+/// Whether the side to move has a capture available.
+pub fn has_capture(rules: &Rules, pos: &Position) -> bool {
+    by_board!(rules.board, |B| capture::exists::<B>(rules, pos))
+}
+
+/// Whether the side not to move would have a capture were it its turn (a threat).
+pub fn opponent_has_capture(rules: &Rules, pos: &Position) -> bool {
+    let mut flipped = *pos;
+    flipped.side = pos.side.opponent();
+    has_capture(rules, &flipped)
+}
+
+/// Number of legal moves, without building plain moves or single-jump captures (perft's
+/// last ply).
+pub fn count(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
+    by_board!(rules.board, |B| {
+        let captures = capture::count::<B>(rules, pos, scratch);
+        if captures == 0 || !rules.forced_capture {
+            captures + plain::count::<B>(rules, pos)
+        } else {
+            captures
+        }
+    })
+}
+
+/// Whether the side to move has a plain (non-capturing) move.
+pub fn has_plain_move(rules: &Rules, pos: &Position) -> bool {
+    by_board!(rules.board, |B| plain::exists::<B>(rules, pos))
+}
+
+/// Plain (non-capturing) moves only, appended to `out`.
+pub fn generate_plain<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    by_board!(rules.board, |B| plain::generate::<B, T>(rules, pos, out))
+}
+
+/// Complete capture sequences after the preset's priority rule and duplicate merging,
+/// appended to `out`.
+pub fn generate_captures<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    by_board!(rules.board, |B| capture::generate::<B, T>(rules, pos, out))
+}
