@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use super::{forward_dirs, Board, Generated, Move, MoveList, ALL_DIRS, MAX_JUMPS};
+use super::{Board, Generated, Move, MoveList, MAX_JUMPS};
 use crate::rules::board::{Bitboard, Bits};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
@@ -50,18 +50,18 @@ fn man_jumps<B: Board>(rules: &Rules, pos: &Position) -> ManJumps {
     ([o0 & men, o1 & men, o2 & men, o3 & men], origins)
 }
 
-/// Whether every man capture is a complete sequence of one jump, all equal under the
-/// priority rule, so they can be written (or counted) without a search: no landing square
-/// offers a further jump, none crowns a man that would go on as a king, and no rule that
-/// weighs kings taken has a king to weigh. A further jump never goes straight back (over
-/// the piece just taken, no longer takeable), and only that way could it meet the vacated
-/// origin, so the board as it stands decides every other direction.
+/// Which first jumps need a search, as the men making them (`.0`), and whether the other
+/// single jumps are all equal under the priority rule (`.1`: no rule that weighs kings
+/// taken has a king to weigh). A man needs the search when a landing square offers it a
+/// further jump, or crowns it where it would go on as a king. A further jump never goes
+/// straight back (over the piece just taken, no longer takeable), and only that way could
+/// it meet the vacated origin, so the board as it stands decides every other direction.
 #[inline(always)]
-fn single_jumps_complete<B: Board>(
+fn men_needing_search<B: Board>(
     rules: &Rules,
     pos: &Position,
     (jumps, origins): &ManJumps,
-) -> bool {
+) -> (Bitboard, bool) {
     let g = B::G;
     let promo = rules.promotion_row(pos.side);
     let weighs_kings = matches!(
@@ -72,15 +72,19 @@ fn single_jumps_complete<B: Board>(
     let [o0, o1, o2, o3] = *origins;
     // Onward jumps from a square reached in `dir`: every direction but straight back.
     let onward = [o0 | o1 | o2, o0 | o1 | o3, o0 | o2 | o3, o1 | o2 | o3];
-    let mut ok = true;
+    let mut needing = 0;
+    let mut uniform = true;
     for dir in 0..4 {
         let victims = g.shift(jumps[dir], dir);
         let landings = g.shift(victims, dir);
-        ok &= landings & onward[dir] == 0
-            && (!crowning_continues || landings & promo == 0)
-            && (!weighs_kings || victims & pos.kings == 0);
+        let mut going_on = landings & onward[dir];
+        if crowning_continues {
+            going_on |= landings & promo;
+        }
+        needing |= g.shift(g.shift(going_on, 3 - dir), 3 - dir);
+        uniform &= !weighs_kings || victims & pos.kings == 0;
     }
-    ok
+    (needing, uniform)
 }
 
 /// The nearest of `blockers` (squares on one ray) to the ray's origin. Rays in directions
@@ -176,6 +180,40 @@ fn any_king_jumps<B: Board>(rules: &Rules, pos: &Position) -> bool {
     found
 }
 
+/// The kings of the side to move in one pass over their lines: whether one can jump, and
+/// how many plain moves they have together.
+#[inline(always)]
+pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usize) {
+    let g = B::G;
+    let kings = pos.us() & pos.kings;
+    if kings == 0 {
+        return (false, 0);
+    }
+    let empty = !pos.occupied() & g.valid;
+    let targets = KingTargets::new::<B>(empty, pos.them());
+    let mut jumps = false;
+    let mut steps = 0;
+    for k in Bits(kings) {
+        for dir in 0..4 {
+            if rules.kings == KingKind::Flying {
+                let ray = g.ray[dir][k as usize];
+                let blockers = ray & !empty;
+                if blockers == 0 {
+                    steps += ray.count_ones();
+                    continue;
+                }
+                let first = nearest(dir, blockers);
+                jumps |= targets.victims[dir] & (1 << first) != 0;
+                steps += before_first::<B>(dir, ray, blockers).count_ones();
+            } else {
+                jumps |= targets.victims[dir] & g.jump[dir][k as usize].0 != 0;
+                steps += (g.shift(1 << k, dir) & empty).count_ones();
+            }
+        }
+    }
+    (jumps, steps as usize)
+}
+
 /// Whether the side to move has a capture.
 pub(super) fn exists<B: Board>(rules: &Rules, pos: &Position) -> bool {
     man_jumps::<B>(rules, pos).0.iter().any(|&j| j != 0) || any_king_jumps::<B>(rules, pos)
@@ -183,17 +221,22 @@ pub(super) fn exists<B: Board>(rules: &Rules, pos: &Position) -> bool {
 
 /// Number of legal captures; single jumps are counted without being built.
 #[inline(always)]
-pub(super) fn count<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
+/// `king_jumps`: whether a king can jump (see [`scan_kings`]).
+pub(super) fn count<B: Board>(
+    rules: &Rules,
+    pos: &Position,
+    scratch: &mut MoveList,
+    king_jumps: bool,
+) -> usize {
     let jumps = man_jumps::<B>(rules, pos);
     let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
-    let king_jumps = any_king_jumps::<B>(rules, pos);
     if jumpers == 0 && !king_jumps {
         0
-    } else if !king_jumps && single_jumps_complete::<B>(rules, pos, &jumps) {
+    } else if !king_jumps && men_needing_search::<B>(rules, pos, &jumps) == (0, true) {
         jumps.0.iter().map(|j| j.count_ones() as usize).sum()
     } else {
         scratch.clear();
-        generate::<B, Move>(rules, pos, scratch);
+        generate_from::<B, Move>(rules, pos, scratch, &jumps, king_jumps);
         scratch.len()
     }
 }
@@ -201,23 +244,32 @@ pub(super) fn count<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveL
 /// Complete capture sequences after the priority rule and duplicate merging, appended to
 /// `out`.
 pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
-    let start = out.len();
     let jumps = man_jumps::<B>(rules, pos);
-    let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
     let king_jumps = any_king_jumps::<B>(rules, pos);
+    generate_from::<B, T>(rules, pos, out, &jumps, king_jumps);
+}
+
+/// [`generate`] with the men's first jumps and whether a king can jump already known.
+#[inline(always)]
+fn generate_from<B: Board, T: Generated>(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut Vec<T>,
+    jumps: &ManJumps,
+    king_jumps: bool,
+) {
+    let start = out.len();
+    let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
     if jumpers == 0 && !king_jumps {
         return;
     }
-    let man_dirs = if rules.men_capture_backwards {
-        ALL_DIRS
-    } else {
-        forward_dirs(pos.side)
-    };
-    if !king_jumps && single_jumps_complete::<B>(rules, pos, &jumps) {
+    // Directions run in order 0..4 below, which is the order of the men's directions.
+    let (needing, uniform) = men_needing_search::<B>(rules, pos, jumps);
+    if !king_jumps && needing == 0 && uniform {
         // In the order the search below would find them: by man, then by direction.
         let promo = rules.promotion_row(pos.side);
         for from in Bits(jumpers) {
-            for &dir in man_dirs {
+            for dir in 0..4 {
                 if jumps.0[dir] & (1 << from) != 0 {
                     let (over, land) = B::G.jump[dir][from as usize];
                     let (victim, to) = (over.trailing_zeros() as u8, land.trailing_zeros() as u8);
@@ -234,9 +286,17 @@ pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, ou
         }
         return;
     }
-    let mut search = Search::<B>::new(rules, pos, start, man_dirs);
+    let mut search = Search::<B>::new(rules, pos, start);
     for m in Bits(jumpers) {
-        search.start(m, false, out);
+        if needing & (1 << m) != 0 {
+            search.start(m, false, out);
+        } else {
+            for dir in 0..4 {
+                if jumps.0[dir] & (1 << m) != 0 {
+                    search.single_jump(m, dir, out);
+                }
+            }
+        }
     }
     if king_jumps {
         let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid, pos.them());
@@ -264,7 +324,8 @@ struct Search<'a, B: Board> {
     /// Empty squares, counting the moving piece's origin as empty.
     empty: Bitboard,
     promo: Bitboard,
-    man_dirs: &'static [usize],
+    /// The directions men capture in, bit `dir` set for each.
+    man_dirs: u8,
     immediate: bool,
     flying: bool,
     /// Where this call's sequences begin in the output list.
@@ -281,7 +342,12 @@ struct Search<'a, B: Board> {
 }
 
 impl<'a, B: Board> Search<'a, B> {
-    fn new(rules: &'a Rules, pos: &Position, start: usize, man_dirs: &'static [usize]) -> Self {
+    fn new(rules: &'a Rules, pos: &Position, start: usize) -> Self {
+        let man_dirs = match (rules.men_capture_backwards, pos.side) {
+            (true, _) => 0b1111,
+            (false, Color::White) => 0b0011,
+            (false, Color::Black) => 0b1100,
+        };
         Search {
             rules,
             them: pos.them(),
@@ -315,6 +381,22 @@ impl<'a, B: Board> Search<'a, B> {
             self.man_search(from, 0, out);
         }
         self.empty = saved;
+    }
+
+    /// A man's jump from `from` in `dir` known to end the sequence.
+    fn single_jump<T: Generated>(&mut self, from: u8, dir: usize, out: &mut Vec<T>) {
+        let (over, land) = B::G.jump[dir][from as usize];
+        self.from = from;
+        self.by_king = false;
+        self.depth = 0;
+        self.push(land.trailing_zeros() as u8, over.trailing_zeros() as u8);
+        self.record(
+            land.trailing_zeros() as u8,
+            over,
+            self.promo & land != 0,
+            out,
+        );
+        self.depth = 0;
     }
 
     /// The squares a piece may cross or land on, given the pieces taken so far.
@@ -386,9 +468,9 @@ impl<'a, B: Board> Search<'a, B> {
         let mut extended = false;
         let free = self.free(captured);
         let targets = self.man_targets & !captured;
-        for &dir in self.man_dirs {
+        for dir in 0..4 {
             let (over, land) = B::G.jump[dir][sq as usize];
-            if targets & over == 0 || free & land == 0 {
+            if self.man_dirs & (1 << dir) == 0 || targets & over == 0 || free & land == 0 {
                 continue;
             }
             extended = true;
@@ -438,12 +520,37 @@ impl<'a, B: Board> Search<'a, B> {
             };
             // A king must land where it can go on capturing, if there is such a square.
             let onward = KingTargets::new::<B>(free_now, self.them & !now);
-            let mut continuing = 0u64;
-            for l in Bits(landings) {
-                if onward.any::<B>(self.flying, l) {
-                    continuing |= 1 << l;
+            let continuing = if self.immediate {
+                let mut continuing = 0u64;
+                for l in Bits(landings) {
+                    if onward.any::<B>(self.flying, l) {
+                        continuing |= 1 << l;
+                    }
                 }
-            }
+                continuing
+            } else {
+                // With the pieces taken still on the board, looking back meets the victim
+                // (no longer takeable), and straight on every landing square meets the same
+                // first piece: only the two crossing directions differ between squares.
+                let nearest_landing = nearest(dir, landings);
+                if onward
+                    .victim::<B>(self.flying, dir, nearest_landing)
+                    .is_some()
+                {
+                    landings
+                } else {
+                    let (a, b) = if dir == 0 || dir == 3 { (1, 2) } else { (0, 3) };
+                    let mut continuing = 0u64;
+                    for l in Bits(landings) {
+                        if onward.victim::<B>(self.flying, a, l).is_some()
+                            || onward.victim::<B>(self.flying, b, l).is_some()
+                        {
+                            continuing |= 1 << l;
+                        }
+                    }
+                    continuing
+                }
+            };
             let mut rest = if continuing != 0 {
                 continuing
             } else {

@@ -11,7 +11,7 @@ mod plain;
 use std::ops::Deref;
 
 use super::board::{Bitboard, Bits, BoardSize, Geometry};
-use super::position::{Color, Position};
+use super::position::Position;
 use super::variant::Rules;
 
 /// The most pieces one sequence can take. A jumped piece always has a square on both sides
@@ -160,26 +160,20 @@ macro_rules! by_board {
     };
 }
 
-/// Directions a man of `color` moves in (forward).
-#[inline(always)]
-fn forward_dirs(color: Color) -> &'static [usize] {
-    match color {
-        Color::White => &[0, 1],
-        Color::Black => &[2, 3],
-    }
-}
-
 const ALL_DIRS: &[usize] = &[0, 1, 2, 3];
 
 /// All legal moves of `pos` under `rules`, written into `out` (cleared first).
 pub fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    by_board!(rules.board, |B| generate_on::<B, T>(rules, pos, out))
+}
+
+#[inline(always)]
+fn generate_on<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     out.clear();
-    by_board!(rules.board, |B| {
-        capture::generate::<B, T>(rules, pos, out);
-        if out.is_empty() || !rules.forced_capture {
-            plain::generate::<B, T>(rules, pos, out);
-        }
-    })
+    capture::generate::<B, T>(rules, pos, out);
+    if out.is_empty() || !rules.forced_capture {
+        plain::generate::<B, T>(rules, pos, out);
+    }
 }
 
 /// Convenience: a fresh list of legal moves with their paths (for notation and display;
@@ -230,14 +224,47 @@ pub fn opponent_has_capture(rules: &Rules, pos: &Position) -> bool {
 /// Number of legal moves, without building plain moves or single-jump captures (perft's
 /// last ply).
 pub fn count(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
-    by_board!(rules.board, |B| {
-        let captures = capture::count::<B>(rules, pos, scratch);
-        if captures == 0 || !rules.forced_capture {
-            captures + plain::count::<B>(rules, pos)
-        } else {
-            captures
-        }
-    })
+    by_board!(rules.board, |B| count_on::<B>(rules, pos, scratch))
+}
+
+#[inline(always)]
+fn count_on<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
+    let (king_jumps, king_steps) = capture::scan_kings::<B>(rules, pos);
+    let captures = capture::count::<B>(rules, pos, scratch, king_jumps);
+    if captures == 0 || !rules.forced_capture {
+        captures + plain::count_men::<B>(pos) + king_steps
+    } else {
+        captures
+    }
+}
+
+/// Perft's recursion: the leaf moves `depth` (at least 1) plies below `pos`, counted in
+/// bulk at the last ply, with one reusable list per ply in `lists` (at least `depth`).
+/// Compiled per board size, so the counting inlines into the loop above it.
+pub fn leaves(rules: &Rules, pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    by_board!(rules.board, |B| leaves_on::<B>(rules, pos, depth, lists))
+}
+
+fn leaves_on<B: Board>(rules: &Rules, pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 1;
+    };
+    if depth <= 1 {
+        return count_on::<B>(rules, pos, list) as u64;
+    }
+    generate_on::<B, Move>(rules, pos, list);
+    if depth == 2 {
+        let Some((scratch, _)) = rest.split_first_mut() else {
+            return list.len() as u64;
+        };
+        return list
+            .iter()
+            .map(|mv| count_on::<B>(rules, &pos.play(mv), scratch) as u64)
+            .sum();
+    }
+    list.iter()
+        .map(|mv| leaves_on::<B>(rules, &pos.play(mv), depth - 1, rest))
+        .sum()
 }
 
 /// Whether the side to move has a plain (non-capturing) move.

@@ -1,6 +1,5 @@
 //! Plain (non-capturing) moves: generated, counted, or just looked for.
 
-use super::capture::before_first;
 use super::{Board, Generated, Move, ALL_DIRS};
 use crate::rules::board::{Bits, NO_SQUARE};
 use crate::rules::position::{Color, Position};
@@ -18,23 +17,11 @@ fn man_steps<B: Board>(pos: &Position) -> [(usize, u64); 2] {
     }
 }
 
-/// Number of plain moves.
+/// Number of plain moves of the men (the kings' are counted by `capture::scan_kings`).
 #[inline(always)]
-pub(super) fn count<B: Board>(rules: &Rules, pos: &Position) -> usize {
-    let g = B::G;
-    let empty = !pos.occupied() & g.valid;
+pub(super) fn count_men<B: Board>(pos: &Position) -> usize {
     let [(_, a), (_, b)] = man_steps::<B>(pos);
-    let mut n = (a.count_ones() + b.count_ones()) as usize;
-    for k in Bits(pos.us() & pos.kings) {
-        for dir in 0..4 {
-            n += if rules.kings == KingKind::Short {
-                (g.shift(1 << k, dir) & empty).count_ones() as usize
-            } else {
-                before_first::<B>(dir, g.ray[dir][k as usize], !empty).count_ones() as usize
-            };
-        }
-    }
-    n
+    (a.count_ones() + b.count_ones()) as usize
 }
 
 /// Whether there is a plain move: a one-step check per piece, enough for flying kings too
