@@ -1,6 +1,6 @@
 //! Capture sequences: single man jumps found with shifts, longer sequences and every king
-//! capture by a depth-first search, the priority rule applied as sequences end, then
-//! duplicates merged.
+//! capture by a depth-first search, the priority rule applied and duplicates dropped as
+//! sequences end.
 
 use std::marker::PhantomData;
 
@@ -306,9 +306,6 @@ fn generate_from<B: Board, T: Generated>(
             }
         }
     }
-    if out.len() - start > 1 {
-        merge_duplicates(out, start);
-    }
 }
 
 /// Depth-first search of capture sequences. The preset's priority rule is applied as each
@@ -457,6 +454,11 @@ impl<'a, B: Board> Search<'a, B> {
             jumps: self.depth as u8,
             crowns,
         };
+        // Another path to the same end taking the same pieces is the same move: the first
+        // path found stands for it.
+        if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {
+            return;
+        }
         out.push(T::build(
             mv,
             &self.path[..self.depth],
@@ -573,31 +575,4 @@ impl<'a, B: Board> Search<'a, B> {
             self.record(sq, captured, crowned, out);
         }
     }
-}
-
-/// Merge sequences with the same from, to and captured set, keeping the first path found.
-fn merge_duplicates<T: Generated>(out: &mut Vec<T>, start: usize) {
-    if out.len() - start > 32 {
-        // Many sequences (flying kings in crowded positions): sort, then drop neighbours.
-        // The sort is stable, so the first path found of each move is the one kept.
-        out[start..].sort_by_key(|m| (m.get().from, m.get().to, m.get().captures));
-        let mut write = start + 1;
-        for read in start + 1..out.len() {
-            if !out[read].get().same_move(out[write - 1].get()) {
-                out[write] = out[read];
-                write += 1;
-            }
-        }
-        out.truncate(write);
-        return;
-    }
-    let mut write = start;
-    for read in start..out.len() {
-        let m = out[read];
-        if !out[start..write].iter().any(|k| k.get().same_move(m.get())) {
-            out[write] = m;
-            write += 1;
-        }
-    }
-    out.truncate(write);
 }
