@@ -38,3 +38,23 @@ fn international_random178(depth: u32) -> u64 {
     .position;
     perft(&rules, &pos, divan::black_box(depth))
 }
+
+/// The capture-heavy position's legal moves once (its best captures take 14 pieces, by
+/// many routes): compact, as the searcher asks, and with paths, as `/moves` answers.
+#[divan::bench(args = [false, true])]
+fn random178_legal_moves(with_paths: bool) -> usize {
+    let rules = Rules::international();
+    let pos = fen::parse(
+        "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
+        rules.board,
+    )
+    .expect("fen")
+    .position;
+    if with_paths {
+        draughts_api::rules::legal_moves(&rules, divan::black_box(&pos)).len()
+    } else {
+        let mut list = draughts_api::rules::MoveList::new();
+        draughts_api::rules::generate(&rules, divan::black_box(&pos), &mut list);
+        list.len()
+    }
+}

@@ -31,6 +31,9 @@ impl ResultCache {
     }
 
     pub fn get(&self, route: &'static str, body: &Bytes) -> Option<Arc<Bytes>> {
+        if !self.enabled {
+            return None;
+        }
         self.inner.get(&(route, body.clone()))
     }
 

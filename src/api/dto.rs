@@ -1,9 +1,11 @@
 //! Request and response bodies, with their OpenAPI schemas and examples.
 //! Field names are pinned by API.md: clients are written against them.
 
-use crate::rules::notation::{fen, moves};
+use crate::rules::movegen::MAX_JUMPS;
+use crate::rules::notation::fen;
+use crate::rules::notation::moves::MoveText;
 use crate::rules::status::{Counters, Outcome};
-use crate::rules::{detail, DetailedMove, Move, Position, Rules};
+use crate::rules::{detail, BoardSize, DetailedMove, Move, Position, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -193,22 +195,77 @@ pub struct ValidateSummary {
     "path": [28, 19, 10], "captured": [23, 14], "crowns": false}))]
 pub struct MoveView {
     /// Full numeric notation, every landing square.
-    pub notation: String,
+    #[schema(value_type = String)]
+    #[serde(serialize_with = "as_text")]
+    pub notation: MoveText,
     /// From and to only.
-    pub short: String,
+    #[schema(value_type = String)]
+    #[serde(serialize_with = "as_text")]
+    pub short: MoveText,
     pub from: u8,
     pub to: u8,
     /// Start square then each landing square.
-    pub path: Vec<u8>,
+    #[schema(value_type = Vec<u8>)]
+    pub path: Squares,
     /// Squares of the pieces taken, in jump order.
-    pub captured: Vec<u8>,
+    #[schema(value_type = Vec<u8>)]
+    pub captured: Squares,
     pub crowns: bool,
     /// Algebraic notation (8×8 boards).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub algebraic: Option<String>,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "as_optional_text"
+    )]
+    #[schema(value_type = Option<String>)]
+    pub algebraic: Option<MoveText>,
     /// The position after the move (when asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+}
+
+fn as_text<S: serde::Serializer>(text: &MoveText, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(text)
+}
+
+fn as_optional_text<S: serde::Serializer>(
+    text: &Option<MoveText>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match text {
+        Some(t) => s.collect_str(t),
+        None => s.serialize_none(),
+    }
+}
+
+/// Squares (bit indices) written as a JSON list of PDN numbers, without allocating.
+#[derive(Debug, Clone, Copy)]
+pub struct Squares {
+    board: BoardSize,
+    len: u8,
+    bits: [u8; MAX_JUMPS + 1],
+}
+
+impl Squares {
+    fn new(board: BoardSize, first: Option<u8>, rest: &[u8]) -> Squares {
+        let mut bits = [0; MAX_JUMPS + 1];
+        let mut len = 0;
+        for &b in first.iter().chain(rest) {
+            bits[len] = b;
+            len += 1;
+        }
+        Squares {
+            board,
+            len: len as u8,
+            bits,
+        }
+    }
+}
+
+impl Serialize for Squares {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let g = self.board.geometry();
+        s.collect_seq(self.bits[..self.len as usize].iter().map(|&b| g.square(b)))
+    }
 }
 
 impl MoveView {
@@ -220,17 +277,15 @@ impl MoveView {
     pub fn new(mv: &DetailedMove, pos: &Position, rules: &Rules, with_position: bool) -> Self {
         let board = rules.board;
         let g = board.geometry();
-        let mut path = vec![g.square(mv.from)];
-        path.extend(mv.landings().iter().map(|&b| g.square(b)));
         MoveView {
-            notation: moves::full(mv, board),
-            short: moves::short(mv, board),
+            notation: MoveText::full(mv, board),
+            short: MoveText::short(mv, board),
             from: g.square(mv.from),
             to: g.square(mv.to),
-            path,
-            captured: mv.taken_in_order().iter().map(|&b| g.square(b)).collect(),
+            path: Squares::new(board, Some(mv.from), mv.landings()),
+            captured: Squares::new(board, None, mv.taken_in_order()),
             crowns: mv.crowns,
-            algebraic: (g.side == 8).then(|| moves::algebraic(mv, board)),
+            algebraic: (g.side == 8).then(|| MoveText::algebraic(mv, board)),
             position: with_position.then(|| fen::write(&pos.play(mv))),
         }
     }

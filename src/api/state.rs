@@ -79,7 +79,10 @@ pub fn json_response(body: Bytes) -> HttpResponse {
 
 /// Serialize a response body.
 pub fn to_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
-    serde_json::to_vec(value).map_err(|e| ApiError::internal(e.to_string()))
+    // Most answers are a few KiB: start there rather than growing from nothing.
+    let mut out = Vec::with_capacity(4096);
+    serde_json::to_writer(&mut out, value).map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(out)
 }
 
 /// Parse a request body, with a 400 that says where the JSON is wrong.

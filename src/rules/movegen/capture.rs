@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Board, Generated, Move, MoveList, MAX_JUMPS};
+use super::{seen, Board, Generated, Move, MoveList, MAX_JUMPS};
 use crate::rules::board::{Bitboard, Bits};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
@@ -332,6 +332,9 @@ struct Search<'a, B: Board> {
     from: u8,
     /// The moving piece was a king before the capture.
     by_king: bool,
+    /// Whether this piece's search has emptied the table of states seen (done when first
+    /// needed, so short captures never touch it).
+    states_cleared: bool,
     depth: usize,
     path: [u8; MAX_JUMPS],
     taken: [u8; MAX_JUMPS],
@@ -359,6 +362,7 @@ impl<'a, B: Board> Search<'a, B> {
             best: 0,
             from: 0,
             by_king: false,
+            states_cleared: false,
             depth: 0,
             path: [0; MAX_JUMPS],
             taken: [0; MAX_JUMPS],
@@ -372,6 +376,7 @@ impl<'a, B: Board> Search<'a, B> {
         self.depth = 0;
         let saved = self.empty;
         self.empty |= 1 << from;
+        self.states_cleared = false;
         if king {
             self.king_search(from, 0, false, out);
         } else {
@@ -504,6 +509,17 @@ impl<'a, B: Board> Search<'a, B> {
         crowned: bool,
         out: &mut Vec<T>,
     ) {
+        // Routes can meet only after two captures; under the Italian rule the order of the
+        // kings taken counts, so routes that meet still differ.
+        if self.depth >= 2 && self.rules.capture_priority != CapturePriority::Italian {
+            if !self.states_cleared {
+                seen::clear();
+                self.states_cleared = true;
+            }
+            if seen::check_and_mark(sq, captured) {
+                return;
+            }
+        }
         let g = B::G;
         let mut extended = false;
         let targets = KingTargets::new::<B>(self.free(captured), self.them & !captured);

@@ -7,6 +7,7 @@
 
 mod capture;
 mod plain;
+mod seen;
 
 use std::ops::Deref;
 

@@ -3,7 +3,7 @@
 
 use super::ParseError;
 use crate::rules::board::{BoardSize, Geometry};
-use crate::rules::movegen::{DetailedMove, Move};
+use crate::rules::movegen::{DetailedMove, Move, MAX_JUMPS};
 
 /// Longest move text accepted.
 pub const MAX_MOVE_LEN: usize = 256;
@@ -272,35 +272,84 @@ pub fn resolve(
     }
 }
 
+/// A move written out: its squares (bit indices, the start first) in numeric or algebraic
+/// form. Formats without allocating (`Display`), so answers can stream it.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveText {
+    board: BoardSize,
+    algebraic: bool,
+    capture: bool,
+    len: u8,
+    squares: [u8; MAX_JUMPS + 1],
+}
+
+impl MoveText {
+    fn new(mv: &Move, landings: &[u8], board: BoardSize, algebraic: bool) -> MoveText {
+        let mut squares = [0; MAX_JUMPS + 1];
+        squares[0] = mv.from;
+        squares[1..=landings.len()].copy_from_slice(landings);
+        MoveText {
+            board,
+            algebraic,
+            capture: mv.is_capture(),
+            len: landings.len() as u8 + 1,
+            squares,
+        }
+    }
+
+    /// Full numeric notation: `32-28`, `28x19x10`.
+    pub fn full(mv: &DetailedMove, board: BoardSize) -> MoveText {
+        MoveText::new(mv, mv.landings(), board, false)
+    }
+
+    /// Short numeric notation: `32-28`, `28x10`.
+    pub fn short(mv: &Move, board: BoardSize) -> MoveText {
+        MoveText::new(mv, &[mv.to], board, false)
+    }
+
+    /// Algebraic notation with every landing square: `c3-d4`, `c3:e5:g7`.
+    pub fn algebraic(mv: &DetailedMove, board: BoardSize) -> MoveText {
+        MoveText::new(mv, mv.landings(), board, true)
+    }
+}
+
+impl std::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        let g = self.board.geometry();
+        let sep = match (self.capture, self.algebraic) {
+            (false, _) => '-',
+            (true, false) => 'x',
+            (true, true) => ':',
+        };
+        for (i, &bit) in self.squares[..self.len as usize].iter().enumerate() {
+            if i > 0 {
+                f.write_char(sep)?;
+            }
+            if self.algebraic {
+                let (file, rank) = g.file_rank(bit);
+                write!(f, "{}{}", (b'a' + file) as char, rank + 1)?;
+            } else {
+                write!(f, "{}", g.square(bit))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Full numeric notation: `32-28`, `28x19x10`.
 pub fn full(mv: &DetailedMove, board: BoardSize) -> String {
-    let g = board.geometry();
-    let sep = if mv.is_capture() { "x" } else { "-" };
-    let mut s = g.square(mv.from).to_string();
-    for &l in mv.landings() {
-        s.push_str(sep);
-        s.push_str(&g.square(l).to_string());
-    }
-    s
+    MoveText::full(mv, board).to_string()
 }
 
 /// Short numeric notation: `32-28`, `28x10`.
 pub fn short(mv: &Move, board: BoardSize) -> String {
-    let g = board.geometry();
-    let sep = if mv.is_capture() { "x" } else { "-" };
-    format!("{}{sep}{}", g.square(mv.from), g.square(mv.to))
+    MoveText::short(mv, board).to_string()
 }
 
 /// Algebraic notation with every landing square: `c3-d4`, `c3:e5:g7`.
 pub fn algebraic(mv: &DetailedMove, board: BoardSize) -> String {
-    let g = board.geometry();
-    let sep = if mv.is_capture() { ":" } else { "-" };
-    let mut s = g.algebraic(mv.from);
-    for &l in mv.landings() {
-        s.push_str(sep);
-        s.push_str(&g.algebraic(l));
-    }
-    s
+    MoveText::algebraic(mv, board).to_string()
 }
 
 /// The notation a client should use to name this move unambiguously among `legal`:
