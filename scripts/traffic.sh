@@ -4,13 +4,14 @@
 # wrk cycles POST /moves over them with the result cache off, against GET /healthz on the
 # same server in the same run. Needs wrk (apt-get install wrk) and a release build.
 # Usage: scripts/traffic.sh [seconds] [connections] [games per preset]
+# BIN=path/to/draughts-api measures another build (e.g. an older release) the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-10}
 conns=${2:-16}
 games=${3:-8}
 port=18091
-bin=target/release/draughts-api
+bin=${BIN:-target/release/draughts-api}
 [ -x "$bin" ] || cargo build --release
 DRAUGHTS_API_CACHE_ENTRIES=0 DRAUGHTS_API_BITBASE_PIECES=0 DRAUGHTS_API_ADDR=127.0.0.1:$port RUST_LOG=warn "$bin" serve >/tmp/draughts-traffic.log 2>&1 &
 pid=$!
