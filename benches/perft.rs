@@ -27,8 +27,8 @@ fn russian_start(depth: u32) -> u64 {
     perft(&rules, &Position::initial(&rules), divan::black_box(depth))
 }
 
-#[divan::bench(args = [4])]
-fn international_random178(depth: u32) -> u64 {
+/// The Random178 position: crowded, with flying kings on both sides.
+fn random178() -> (Rules, Position) {
     let rules = Rules::international();
     let pos = fen::parse(
         "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
@@ -36,6 +36,12 @@ fn international_random178(depth: u32) -> u64 {
     )
     .expect("fen")
     .position;
+    (rules, pos)
+}
+
+#[divan::bench(args = [4])]
+fn international_random178(depth: u32) -> u64 {
+    let (rules, pos) = random178();
     perft(&rules, &pos, divan::black_box(depth))
 }
 
@@ -43,13 +49,7 @@ fn international_random178(depth: u32) -> u64 {
 /// many routes): compact, as the searcher asks, and with paths, as `/moves` answers.
 #[divan::bench(args = [false, true])]
 fn random178_legal_moves(with_paths: bool) -> usize {
-    let rules = Rules::international();
-    let pos = fen::parse(
-        "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
-        rules.board,
-    )
-    .expect("fen")
-    .position;
+    let (rules, pos) = random178();
     if with_paths {
         draughts_api::rules::legal_moves(&rules, divan::black_box(&pos)).len()
     } else {

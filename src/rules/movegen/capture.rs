@@ -87,6 +87,21 @@ fn men_needing_search<B: Board>(
     (needing, uniform)
 }
 
+/// A man's single jump from `from` in `dir` as a move, with the piece it takes: for jumps
+/// known to end the sequence.
+#[inline(always)]
+fn single_jump<B: Board>(from: u8, dir: usize, promo: Bitboard) -> (Move, u8) {
+    let (over, land) = B::G.jump[dir][from as usize];
+    let mv = Move {
+        captures: over,
+        from,
+        to: land.trailing_zeros() as u8,
+        jumps: 1,
+        crowns: promo & land != 0,
+    };
+    (mv, over.trailing_zeros() as u8)
+}
+
 /// The nearest of `blockers` (squares on one ray) to the ray's origin. Rays in directions
 /// 0 and 1 run towards lower bits, so there the nearest is the highest bit.
 #[inline(always)]
@@ -191,24 +206,17 @@ pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usiz
     }
     let empty = !pos.occupied() & g.valid;
     let targets = KingTargets::new::<B>(empty, pos.them());
+    let flying = rules.kings == KingKind::Flying;
     let mut jumps = false;
     let mut steps = 0;
     for k in Bits(kings) {
+        jumps |= targets.any::<B>(flying, k);
         for dir in 0..4 {
-            if rules.kings == KingKind::Flying {
-                let ray = g.ray[dir][k as usize];
-                let blockers = ray & !empty;
-                if blockers == 0 {
-                    steps += ray.count_ones();
-                    continue;
-                }
-                let first = nearest(dir, blockers);
-                jumps |= targets.victims[dir] & (1 << first) != 0;
-                steps += before_first::<B>(dir, ray, blockers).count_ones();
+            steps += if flying {
+                before_first::<B>(dir, g.ray[dir][k as usize], !empty).count_ones()
             } else {
-                jumps |= targets.victims[dir] & g.jump[dir][k as usize].0 != 0;
-                steps += (g.shift(1 << k, dir) & empty).count_ones();
-            }
+                (g.shift(1 << k, dir) & empty).count_ones()
+            };
         }
     }
     (jumps, steps as usize)
@@ -271,16 +279,8 @@ fn generate_from<B: Board, T: Generated>(
         for from in Bits(jumpers) {
             for dir in 0..4 {
                 if jumps.0[dir] & (1 << from) != 0 {
-                    let (over, land) = B::G.jump[dir][from as usize];
-                    let (victim, to) = (over.trailing_zeros() as u8, land.trailing_zeros() as u8);
-                    let mv = Move {
-                        captures: over,
-                        from,
-                        to,
-                        jumps: 1,
-                        crowns: promo & land != 0,
-                    };
-                    out.push(T::build(mv, &[to], &[victim]));
+                    let (mv, victim) = single_jump::<B>(from, dir, promo);
+                    out.push(T::build(mv, &[mv.to], &[victim]));
                 }
             }
         }
@@ -385,19 +385,14 @@ impl<'a, B: Board> Search<'a, B> {
         self.empty = saved;
     }
 
-    /// A man's jump from `from` in `dir` known to end the sequence.
+    /// A man's jump from `from` in `dir` known to end the sequence, under the priority rule.
     fn single_jump<T: Generated>(&mut self, from: u8, dir: usize, out: &mut Vec<T>) {
-        let (over, land) = B::G.jump[dir][from as usize];
+        let (mv, victim) = single_jump::<B>(from, dir, self.promo);
         self.from = from;
         self.by_king = false;
         self.depth = 0;
-        self.push(land.trailing_zeros() as u8, over.trailing_zeros() as u8);
-        self.record(
-            land.trailing_zeros() as u8,
-            over,
-            self.promo & land != 0,
-            out,
-        );
+        self.push(mv.to, victim);
+        self.record(mv.to, mv.captures, mv.crowns, out);
         self.depth = 0;
     }
 

@@ -270,7 +270,7 @@ fn leaves_on<B: Board>(rules: &Rules, pos: &Position, depth: u32, lists: &mut [M
 
 /// Whether the side to move has a plain (non-capturing) move.
 pub fn has_plain_move(rules: &Rules, pos: &Position) -> bool {
-    by_board!(rules.board, |B| plain::exists::<B>(rules, pos))
+    by_board!(rules.board, |B| plain::exists::<B>(pos))
 }
 
 /// Plain (non-capturing) moves only, appended to `out`.

@@ -26,7 +26,7 @@ pub(super) fn count_men<B: Board>(pos: &Position) -> usize {
 
 /// Whether there is a plain move: a one-step check per piece, enough for flying kings too
 /// (a king that cannot step cannot slide).
-pub(super) fn exists<B: Board>(_rules: &Rules, pos: &Position) -> bool {
+pub(super) fn exists<B: Board>(pos: &Position) -> bool {
     let g = B::G;
     let empty = !pos.occupied() & g.valid;
     let kings = pos.us() & pos.kings;
