@@ -239,12 +239,14 @@ pub(super) fn count<B: Board>(
     let jumps = man_jumps::<B>(rules, pos);
     let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
     if jumpers == 0 && !king_jumps {
-        0
-    } else if !king_jumps && men_needing_search::<B>(rules, pos, &jumps) == (0, true) {
+        return 0;
+    }
+    let plan = men_needing_search::<B>(rules, pos, &jumps);
+    if !king_jumps && plan == (0, true) {
         jumps.0.iter().map(|j| j.count_ones() as usize).sum()
     } else {
         scratch.clear();
-        generate_from::<B, Move>(rules, pos, scratch, &jumps, king_jumps);
+        generate_from::<B, Move>(rules, pos, scratch, &jumps, king_jumps, plan);
         scratch.len()
     }
 }
@@ -254,10 +256,15 @@ pub(super) fn count<B: Board>(
 pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     let jumps = man_jumps::<B>(rules, pos);
     let king_jumps = any_king_jumps::<B>(rules, pos);
-    generate_from::<B, T>(rules, pos, out, &jumps, king_jumps);
+    if jumps.0.iter().all(|&j| j == 0) && !king_jumps {
+        return;
+    }
+    let plan = men_needing_search::<B>(rules, pos, &jumps);
+    generate_from::<B, T>(rules, pos, out, &jumps, king_jumps, plan);
 }
 
-/// [`generate`] with the men's first jumps and whether a king can jump already known.
+/// [`generate`] with the men's first jumps, whether a king can jump and
+/// [`men_needing_search`]'s answer already known (and some capture to make).
 #[inline(always)]
 fn generate_from<B: Board, T: Generated>(
     rules: &Rules,
@@ -265,14 +272,11 @@ fn generate_from<B: Board, T: Generated>(
     out: &mut Vec<T>,
     jumps: &ManJumps,
     king_jumps: bool,
+    (needing, uniform): (Bitboard, bool),
 ) {
     let start = out.len();
     let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
-    if jumpers == 0 && !king_jumps {
-        return;
-    }
     // Directions run in order 0..4 below, which is the order of the men's directions.
-    let (needing, uniform) = men_needing_search::<B>(rules, pos, jumps);
     if !king_jumps && needing == 0 && uniform {
         // In the order the search below would find them: by man, then by direction.
         let promo = rules.promotion_row(pos.side);
