@@ -55,9 +55,12 @@ pub fn perft_command(
 }
 
 /// `movegen`: for each FEN line on input, one line with the legal moves as
-/// `from-to:captured.captured…` (PDN numbers, captures sorted), sorted and space-separated.
+/// `from-to:captured.captured…` (PDN numbers, captures sorted), sorted and space-separated;
+/// with `winner`, the line starts with who has won by the position alone (no history:
+/// draws are not looked at), `white`, `black` or `none`.
 pub fn movegen_command(
     variant: &str,
+    winner: bool,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<(), String> {
@@ -83,6 +86,13 @@ pub fn movegen_command(
                     })
                     .collect();
                 items.sort();
+                if winner {
+                    let won = match crate::rules::Game::new(rules, f.position, None).outcome() {
+                        crate::rules::Outcome::Win { winner, .. } => winner.name(),
+                        _ => "none",
+                    };
+                    items.insert(0, won.to_string());
+                }
                 items.join(" ")
             }
             Err(e) => format!("error: {e}"),
@@ -106,7 +116,7 @@ pub fn arena_command(
     let parse = |t: &str| Player::parse(t, &rules);
     let (pa, pb) = (parse(a)?, parse(b)?);
     let mut caps = crate::engine::Caps::default();
-    if bitbase_pieces >= 2 {
+    if bitbase_pieces >= 2 && bitbase::supports(&rules) {
         // The players searching in this process share the tables (a Hub player has its own).
         let mut tables = bitbase::Tables::new(&rules);
         let stats = bitbase::build_tables(&mut tables, bitbase_pieces, None);
@@ -192,6 +202,11 @@ pub fn bitbase_build_command(
     let rules = preset_rules(variant)?;
     if !(2..=6).contains(&pieces) {
         return Err(format!("--pieces {pieces}: 2 to 6 are built"));
+    }
+    if !bitbase::supports(&rules) {
+        return Err(format!(
+            "{variant}: endgame tables are built for the usual win condition only"
+        ));
     }
     let mut tables = bitbase::Tables::new(&rules);
     let dir = out.join(variant);

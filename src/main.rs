@@ -126,6 +126,10 @@ enum Command {
     Movegen {
         #[arg(long, default_value = "international")]
         variant: String,
+        /// Start each line with who has won by the position alone (`white`, `black` or
+        /// `none`), before the moves.
+        #[arg(long)]
+        winner: bool,
     },
 }
 
@@ -158,8 +162,9 @@ fn main() -> ExitCode {
             divide,
             &mut std::io::stdout().lock(),
         ),
-        Some(Command::Movegen { variant }) => cli::movegen_command(
+        Some(Command::Movegen { variant, winner }) => cli::movegen_command(
             &variant,
+            winner,
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
         ),

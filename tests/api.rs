@@ -311,9 +311,14 @@ fn variants_with_overrides() {
             "russian",
             "brazilian",
             "italian",
-            "czech"
+            "czech",
+            "antidraughts",
+            "breakthrough"
         ]
     );
+    let antidraughts = &list[8]["rules"];
+    assert_eq!(antidraughts["win_condition"], "lose_all");
+    assert_eq!(list[0]["rules"]["win_condition"], "normal");
     // Spanish officially: White first.
     let (_, body, _) = app.post(
         "/moves",

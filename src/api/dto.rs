@@ -34,6 +34,8 @@ pub enum PresetId {
     Brazilian,
     Italian,
     Czech,
+    Antidraughts,
+    Breakthrough,
 }
 
 /// A preset plus the rule parameters to change. Unknown keys are refused.
@@ -58,6 +60,8 @@ pub struct VariantOverrides {
     /// Draw rule limits (moves by each side, `null` to turn one off); keys as in `GET /variants`.
     #[schema(value_type = Object)]
     pub draw_rules: Option<Value>,
+    /// `normal`, `lose_all` (antidraughts) or `first_king` (breakthrough).
+    pub win_condition: Option<String>,
 }
 
 /// A move: notation text, or a path of PDN squares.
@@ -422,7 +426,8 @@ pub struct VariantView {
         "men_capture_backwards": true, "kings": "flying", "capture_priority": "max_pieces",
         "removal": "end_of_move", "promotion_in_capture": "at_end", "men_capture_kings": true,
         "draw_rules": {"repetition": 3, "king_moves_without_capture": 25,
-        "moves_without_capture_or_promotion": null, "three_pieces_vs_lone_king": 16, "two_pieces_vs_lone_king": 5}}))]
+        "moves_without_capture_or_promotion": null, "three_pieces_vs_lone_king": 16, "two_pieces_vs_lone_king": 5},
+        "win_condition": "normal"}))]
     pub rules: Value,
 }
 

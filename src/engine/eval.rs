@@ -2,7 +2,7 @@
 //! The weights are data (`Weights`), chosen per variant from its rules.
 
 use crate::rules::board::{Bitboard, Bits};
-use crate::rules::{Color, KingKind, Position, Rules};
+use crate::rules::{Color, KingKind, Position, Rules, WinCondition};
 
 /// Evaluation weights. Defaults per variant come from `Weights::for_rules`.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -46,6 +46,38 @@ impl Weights {
             lone_king_side: 0,
             drawish_divisor: 4,
         };
+        match rules.win_condition {
+            // Antidraughts: every piece is a burden, and so is every move one has (a side
+            // with none has won). A king is the worst burden: it is hard to give away.
+            WinCondition::LoseAll => {
+                return Weights {
+                    man: -100,
+                    king: -250,
+                    advance: 0,
+                    centre: 0,
+                    back_guard: 0,
+                    runaway: 0,
+                    mobility: -3,
+                    blocked_man: 0,
+                    lone_king_side: 0,
+                    drawish_divisor: 1,
+                }
+            }
+            // Breakthrough: the first king wins, so a man's progress is worth more than
+            // anything but material, a man one step from crowning most of all, and men on
+            // the back row keep the opponent's out.
+            WinCondition::FirstKing => {
+                return Weights {
+                    advance: 12,
+                    back_guard: 40,
+                    runaway: 600,
+                    lone_king_side: 0,
+                    drawish_divisor: 1,
+                    ..hand_set
+                }
+            }
+            WinCondition::Normal => {}
+        }
         match (rules.kings, rules.board.side() == 10) {
             (KingKind::Flying, true) => hand_set,
             (KingKind::Flying, false) => Weights {

@@ -37,6 +37,9 @@ pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
             .ok()
             .map(Arc::new)
     });
+    if rules.win_condition != crate::rules::WinCondition::Normal {
+        return None; // learned from games won the usual way
+    }
     let free_choice = rules.capture_priority == CapturePriority::Free;
     match (rules.board, rules.kings, rules.men_capture_backwards) {
         (BoardSize::Ten, KingKind::Flying, _) => TEN.clone(),

@@ -6,7 +6,7 @@ use super::eval::Evaluator;
 use super::limits::Limits;
 use super::tt::{Bound, Table};
 use crate::rules::movegen::{generate, has_capture, has_plain_move, opponent_has_capture};
-use crate::rules::{Move, MoveList, Position, Rules};
+use crate::rules::{Move, MoveList, Position, Rules, WinCondition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -355,6 +355,16 @@ impl<'a> Searcher<'a> {
         self.history[m.from as usize & 63][m.to as usize & 63].min(1_999_999_999)
     }
 
+    /// The score of a side to move with no piece or no legal move: lost, or in antidraughts
+    /// won.
+    #[inline]
+    fn stuck_score(&self, ply: usize) -> i32 {
+        match self.rules.win_condition {
+            WinCondition::LoseAll => WIN - ply as i32,
+            WinCondition::Normal | WinCondition::FirstKing => -WIN + ply as i32,
+        }
+    }
+
     fn negamax(
         &mut self,
         pos: &Position,
@@ -369,6 +379,13 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         self.pv_table[ply.min(MAX_PLY)].clear();
+        if let Some(winner) = self.rules.crowned_winner(pos) {
+            return if winner == pos.side {
+                WIN - ply as i32
+            } else {
+                -WIN + ply as i32
+            };
+        }
         if self.is_repetition() {
             return 0;
         }
@@ -383,8 +400,9 @@ impl<'a> Searcher<'a> {
             return self.eval.evaluate(pos);
         }
         // Mate-distance pruning: nothing here beats a win already found nearer the root.
+        // (In antidraughts the side to move wins now when it is stuck.)
         let alpha_floor = -WIN + ply as i32;
-        let beta_ceiling = WIN - ply as i32 - 1;
+        let beta_ceiling = WIN - ply as i32 - (self.stuck_score(ply) < 0) as i32;
         if alpha_floor >= beta {
             return alpha_floor;
         }
@@ -398,7 +416,7 @@ impl<'a> Searcher<'a> {
             // captures, for us or (one ply) for the opponent.
             let capture = has_capture(&self.rules, pos);
             if !capture && !has_plain_move(&self.rules, pos) {
-                return -WIN + ply as i32;
+                return self.stuck_score(ply);
             }
             // On the first quiescence ply a capture threat against us is looked at with every
             // reply; further down only captures continue.
@@ -414,7 +432,7 @@ impl<'a> Searcher<'a> {
         generate(&self.rules, pos, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
-            return -WIN + ply as i32;
+            return self.stuck_score(ply);
         }
         let forced_captures = list[0].is_capture() && self.rules.forced_capture;
         if list.len() == 1 && depth > 0 {

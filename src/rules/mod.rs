@@ -18,5 +18,5 @@ pub use position::{Color, Position};
 pub use status::{Counters, Game, Outcome, Reason};
 pub use variant::{
     CapturePriority, DrawRules, KingKind, Notation, Preset, PromotionInCapture, Removal,
-    RuleParams, Rules, PRESETS,
+    RuleParams, Rules, WinCondition, PRESETS,
 };

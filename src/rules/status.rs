@@ -14,6 +14,8 @@ pub enum Reason {
     NoPieces,
     /// The loser has pieces but no legal move.
     NoMoves,
+    /// Breakthrough: the winner crowned a king.
+    FirstKing,
     /// The same position (pieces and side to move) for the third time.
     ThreefoldRepetition,
     /// Too long with only king moves and no capture.
@@ -32,6 +34,7 @@ impl Reason {
         match self {
             Reason::NoPieces => "no_pieces",
             Reason::NoMoves => "no_moves",
+            Reason::FirstKing => "first_king",
             Reason::ThreefoldRepetition => "threefold_repetition",
             Reason::KingMovesWithoutCapture => "king_moves_without_capture",
             Reason::MovesWithoutCaptureOrPromotion => "moves_without_capture_or_promotion",
@@ -166,7 +169,8 @@ impl Game {
             .count() as u32;
     }
 
-    /// Win, draw or ongoing. A side with no move loses even when a draw count completes.
+    /// Win, draw or ongoing. A side with no move loses (wins, in antidraughts) even when a
+    /// draw count completes.
     pub fn outcome(&self) -> Outcome {
         let mut moves = MoveList::new();
         self.outcome_with(&mut moves)
@@ -175,7 +179,13 @@ impl Game {
     /// As `outcome`, reusing a move list (which holds the legal moves afterwards).
     pub fn outcome_with<T: Generated>(&self, moves: &mut Vec<T>) -> Outcome {
         let pos = &self.position;
-        let winner = pos.side.opponent();
+        if let Some(winner) = self.rules.crowned_winner(pos) {
+            return Outcome::Win {
+                winner,
+                reason: Reason::FirstKing,
+            };
+        }
+        let winner = self.rules.winner_when_stuck(pos.side);
         if pos.us() == 0 {
             return Outcome::Win {
                 winner,
@@ -244,6 +254,7 @@ mod tests {
         for r in [
             Reason::NoPieces,
             Reason::NoMoves,
+            Reason::FirstKing,
             Reason::ThreefoldRepetition,
             Reason::KingMovesWithoutCapture,
             Reason::MovesWithoutCaptureOrPromotion,

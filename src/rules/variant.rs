@@ -55,6 +55,20 @@ pub enum PromotionInCapture {
     ContinuesAsKing,
 }
 
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+/// How a game is won.
+pub enum WinCondition {
+    /// A side with no piece or no legal move loses.
+    #[default]
+    Normal,
+    /// Antidraughts: a side with no piece or no legal move *wins*.
+    LoseAll,
+    /// Breakthrough: the first side to crown a king wins (and, as usual, a side with no
+    /// piece or no legal move loses).
+    FirstKing,
+}
+
 /// Draw rules. Counts are in moves *by each side* (so twice as many plies); `None` is off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -108,6 +122,8 @@ pub struct Rules {
     pub men_capture_kings: bool,
     /// Repetition and counter draws.
     pub draw_rules: DrawRules,
+    /// How the game is won.
+    pub win_condition: WinCondition,
 }
 
 /// How squares are named by a variant's players (the default of diagrams' coordinates).
@@ -156,6 +172,7 @@ const INTERNATIONAL: Rules = Rules {
         three_pieces_vs_lone_king: Some(16),
         two_pieces_vs_lone_king: Some(5),
     },
+    win_condition: WinCondition::Normal,
 };
 
 const ENGLISH: Rules = Rules {
@@ -176,6 +193,7 @@ const ENGLISH: Rules = Rules {
         three_pieces_vs_lone_king: None,
         two_pieces_vs_lone_king: None,
     },
+    win_condition: WinCondition::Normal,
 };
 
 const RUSSIAN: Rules = Rules {
@@ -196,6 +214,7 @@ const RUSSIAN: Rules = Rules {
         three_pieces_vs_lone_king: Some(15),
         two_pieces_vs_lone_king: None,
     },
+    win_condition: WinCondition::Normal,
 };
 
 /// Every preset the service knows.
@@ -309,6 +328,44 @@ pub static PRESETS: &[Preset] = &[
             ..ENGLISH
         },
     },
+    Preset {
+        id: "antidraughts",
+        name: "Antidraughts (give-away)",
+        description: "International rules, but the side that loses all its pieces or cannot move wins.",
+        aliases: &["giveaway", "losing"],
+        pdn_game_type: None,
+        notation: Notation::Numeric,
+        rules: Rules {
+            win_condition: WinCondition::LoseAll,
+            draw_rules: DrawRules {
+                repetition: Some(3),
+                king_moves_without_capture: None,
+                moves_without_capture_or_promotion: None,
+                three_pieces_vs_lone_king: None,
+                two_pieces_vs_lone_king: None,
+            },
+            ..INTERNATIONAL
+        },
+    },
+    Preset {
+        id: "breakthrough",
+        name: "Breakthrough",
+        description: "International rules; the first side to crown a king wins. Men never return to a position, so there is no draw.",
+        aliases: &[],
+        pdn_game_type: None,
+        notation: Notation::Numeric,
+        rules: Rules {
+            win_condition: WinCondition::FirstKing,
+            draw_rules: DrawRules {
+                repetition: None,
+                king_moves_without_capture: None,
+                moves_without_capture_or_promotion: None,
+                three_pieces_vs_lone_king: None,
+                two_pieces_vs_lone_king: None,
+            },
+            ..INTERNATIONAL
+        },
+    },
 ];
 
 impl Preset {
@@ -356,6 +413,29 @@ impl Rules {
         ENGLISH
     }
 
+    /// Breakthrough: the side that has a king has won (the side that just moved, when a
+    /// set-up position gives both one). `None` under the other win conditions.
+    #[inline]
+    pub fn crowned_winner(&self, pos: &super::position::Position) -> Option<Color> {
+        if self.win_condition != WinCondition::FirstKing || pos.kings == 0 {
+            return None;
+        }
+        if pos.them() & pos.kings != 0 {
+            Some(pos.side.opponent())
+        } else {
+            Some(pos.side)
+        }
+    }
+
+    /// Who wins when `stuck`, the side to move, has no piece or no legal move.
+    #[inline]
+    pub fn winner_when_stuck(&self, stuck: Color) -> Color {
+        match self.win_condition {
+            WinCondition::LoseAll => stuck,
+            WinCondition::Normal | WinCondition::FirstKing => stuck.opponent(),
+        }
+    }
+
     /// The far row where a man of `color` is crowned.
     pub fn promotion_row(&self, color: Color) -> super::board::Bitboard {
         let g = self.board.geometry();
@@ -389,6 +469,9 @@ pub struct RuleParams {
     pub men_capture_kings: bool,
     /// See `Rules::draw_rules`.
     pub draw_rules: DrawRules,
+    /// See `Rules::win_condition` (`normal` when left out).
+    #[serde(default)]
+    pub win_condition: WinCondition,
 }
 
 impl Rules {
@@ -404,6 +487,7 @@ impl Rules {
             promotion_in_capture: self.promotion_in_capture,
             men_capture_kings: self.men_capture_kings,
             draw_rules: self.draw_rules,
+            win_condition: self.win_condition,
         }
     }
 
@@ -419,6 +503,7 @@ impl Rules {
             promotion_in_capture: p.promotion_in_capture,
             men_capture_kings: p.men_capture_kings,
             draw_rules: p.draw_rules,
+            win_condition: p.win_condition,
             ..self
         }
     }

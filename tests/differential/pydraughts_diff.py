@@ -23,7 +23,15 @@ VARIANTS = {
     "russian": "russian",
     "brazilian": "brazilian",
     "italian": "italian",
+    "antidraughts": "antidraughts",
+    "breakthrough": "breakthrough",
 }
+
+# Variants whose game ends differ from the usual: for the positions of their random games
+# the winner is compared too (pydraughts' `winner()` against ours by the position alone),
+# and a game stops once it is won.
+WINNER_CHECKED = {"antidraughts", "breakthrough"}
+COLOUR = {2: "white", 1: "black"}
 
 
 # pydraughts numbers the 8x8 boards of some variants differently: Russian and Brazilian
@@ -43,7 +51,9 @@ def _mirrored(n):
     return row * 4 + (3 - col) + 1
 
 
-NUMBERING = {"standard": _identity, "english": _identity, "russian": _from_white_side, "brazilian": _from_white_side, "italian": _mirrored}
+NUMBERING = {"standard": _identity, "english": _identity, "russian": _from_white_side, "brazilian": _from_white_side, "italian": _mirrored,
+             "antidraughts": _identity, "breakthrough": _identity}
+TEN_BY_TEN = {"standard", "antidraughts", "breakthrough"}
 
 
 def pydraughts_moves(board, variant):
@@ -55,16 +65,21 @@ def pydraughts_moves(board, variant):
     return moves
 
 
-def parse_ours(line):
+def parse_ours(line, with_winner):
+    """(winner or None, move set) from a line of `movegen [--winner]`."""
     moves = set()
     if line.startswith("error"):
         raise ValueError(line)
-    for item in line.split():
+    items = line.split()
+    winner = None
+    if with_winner:
+        winner, items = items[0], items[1:]
+    for item in items:
         squares, caps = item.split(":")
         frm, to = squares.split("-")
         captured = tuple(sorted(int(c) for c in caps.split(".") if c))
         moves.add((int(frm), int(to), captured))
-    return moves
+    return winner, moves
 
 
 def normalise_fen(fen, variant):
@@ -96,18 +111,25 @@ def random_game_positions(variant, games, rng):
     out = []
     for _ in range(games):
         board = Board(variant=variant)
-        for _ply in range(rng.randint(20, 160)):
+        # Games of the variants with other endings are played out, to reach their ends.
+        plies = 600 if variant in WINNER_CHECKED else rng.randint(20, 160)
+        for _ply in range(plies):
             moves = board.legal_moves()
-            if not moves:
+            if not moves and variant not in WINNER_CHECKED:
                 break
-            out.append((normalise_fen(board.fen, variant), pydraughts_moves(board, variant)))
+            won = None
+            if variant in WINNER_CHECKED:
+                won = COLOUR.get(board.winner(), "none")
+            out.append((normalise_fen(board.fen, variant), pydraughts_moves(board, variant), won))
+            if won not in (None, "none") or not moves:
+                break
             board.push(rng.choice(moves))
     return out
 
 
 def random_placements(variant, count, rng):
-    size = 50 if variant == "standard" else 32
-    row = 5 if variant == "standard" else 4
+    size = 50 if variant in TEN_BY_TEN else 32
+    row = 5 if variant in TEN_BY_TEN else 4
     out = []
     while len(out) < count:
         n_white = rng.randint(1, 12)
@@ -125,7 +147,8 @@ def random_placements(variant, count, rng):
         f = NUMBERING[variant]
         theirs = lambda ps: ",".join(("K" if p[0] == "K" else "") + str(f(int(p.lstrip("K")))) for p in ps)
         board = Board(variant=variant, fen=f"{side}:W{theirs(white)}:B{theirs(black)}")
-        out.append((normalise_fen(f"{side}:W{','.join(white)}:B{','.join(black)}", "standard"), pydraughts_moves(board, variant)))
+        # (Set-up positions may give both sides kings: their winner is not compared.)
+        out.append((normalise_fen(f"{side}:W{','.join(white)}:B{','.join(black)}", "standard"), pydraughts_moves(board, variant), None))
     return out
 
 
@@ -142,22 +165,32 @@ def main():
     for py_name, ours in VARIANTS.items():
         t0 = time.time()
         cases = random_game_positions(py_name, args.games, rng) + random_placements(py_name, args.random, rng)
-        fens = "\n".join(f for f, _ in cases) + "\n"
-        proc = subprocess.run([args.binary, "movegen", "--variant", ours], input=fens, capture_output=True, text=True, check=True)
+        fens = "\n".join(f for f, _, _ in cases) + "\n"
+        with_winner = py_name in WINNER_CHECKED
+        command = [args.binary, "movegen", "--variant", ours] + (["--winner"] if with_winner else [])
+        proc = subprocess.run(command, input=fens, capture_output=True, text=True, check=True)
         lines = proc.stdout.splitlines()
         if len(lines) != len(cases):
             print(f"{ours}: {len(lines)} answers for {len(cases)} positions", file=sys.stderr)
             return 1
         bad = 0
-        for (fen, theirs), line in zip(cases, lines):
-            mine = parse_ours(line)
+        decided = 0
+        for (fen, theirs, their_winner), line in zip(cases, lines):
+            my_winner, mine = parse_ours(line, with_winner)
             if mine != theirs:
                 bad += 1
                 if bad <= 5:
                     print(f"{ours} {fen}\n  only draughts-api: {sorted(mine - theirs)}\n  only pydraughts:   {sorted(theirs - mine)}")
+            if their_winner is not None:
+                decided += their_winner != "none"
+                if my_winner != their_winner:
+                    bad += 1
+                    if bad <= 5:
+                        print(f"{ours} {fen}\n  winner: draughts-api {my_winner}, pydraughts {their_winner}")
         total += len(cases)
         failures += bad
-        print(f"{ours}: {len(cases)} positions, {bad} disagreements ({time.time() - t0:.1f} s)")
+        won = f", {decided} won games' winners compared" if with_winner else ""
+        print(f"{ours}: {len(cases)} positions, {bad} disagreements{won} ({time.time() - t0:.1f} s)")
     print(f"differential: {total} positions, {failures} disagreements")
     return 1 if failures else 0
 

@@ -127,6 +127,12 @@ pub fn play_rules(rules: &Rules) -> Rules {
     }
 }
 
+/// Whether tables can be built for `rules`: the retrograde analysis scores a side with
+/// no move as lost, so antidraughts and breakthrough (other win conditions) have none.
+pub fn supports(rules: &Rules) -> bool {
+    rules.win_condition == crate::rules::WinCondition::Normal
+}
+
 /// Tables by rule set, filled as they are built or loaded; searches take what is ready.
 #[derive(Default)]
 pub struct Library {
@@ -178,7 +184,7 @@ pub fn fill_in_background(
     std::thread::Builder::new()
         .name("bitbase".into())
         .spawn(move || {
-            for (name, rules) in rule_sets {
+            for (name, rules) in rule_sets.into_iter().filter(|(_, r)| supports(r)) {
                 let start = std::time::Instant::now();
                 if library
                     .get(&rules)
