@@ -18,7 +18,7 @@ fn after(variant: &str, text: &str, mv: &str) -> Outcome {
     let list = legal_moves(&g.rules, &g.position);
     let m = list
         .iter()
-        .find(|m| moves::full(m, g.rules.board).to_string() == mv)
+        .find(|m| moves::full(m, g.rules.board) == mv)
         .unwrap_or_else(|| panic!("{mv} is legal in {text}"));
     g.play(m);
     g.outcome()
