@@ -2,7 +2,7 @@
 //! differential tests against other implementations).
 
 use crate::rules::notation::{fen, moves};
-use crate::rules::{legal_moves, perft, Position, Preset, Rules};
+use crate::rules::{perft, Position, Preset, Rules};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -54,10 +54,12 @@ pub fn perft_command(
     Ok(())
 }
 
-/// `movegen`: for each FEN line on input, one line with the legal moves as
-/// `from-to:captured.captured…` (PDN numbers, captures sorted), sorted and space-separated;
-/// with `winner`, the line starts with who has won by the position alone (no history:
-/// draws are not looked at), `white`, `black` or `none`.
+/// `movegen`: for each input line, one line with the legal moves as
+/// `from-to:captured.captured…` (PDN numbers, captures sorted), sorted and space-separated.
+/// An input line is a FEN, optionally followed by `;` and moves played from it (paths such
+/// as `32x23x14`, space-separated), for rules whose legal moves depend on the moves before
+/// (Frisian's king-move limit). With `winner`, the answer starts with who has won (`white`,
+/// `black` or `none`; draws are not looked at).
 pub fn movegen_command(
     variant: &str,
     winner: bool,
@@ -65,41 +67,54 @@ pub fn movegen_command(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let rules = preset_rules(variant)?;
-    let g = rules.board.geometry();
     for line in input.lines() {
         let line = line.map_err(|e| e.to_string())?;
         let text = line.trim();
         if text.is_empty() {
             continue;
         }
-        let result = match fen::parse(text, rules.board) {
-            Ok(f) => {
-                let mut items: Vec<String> = legal_moves(&rules, &f.position)
-                    .iter()
-                    .map(|m| {
-                        let mut caps: Vec<u8> = crate::rules::board::Bits(m.captures)
-                            .map(|b| g.square(b))
-                            .collect();
-                        caps.sort_unstable();
-                        let caps: Vec<String> = caps.iter().map(u8::to_string).collect();
-                        format!("{}-{}:{}", g.square(m.from), g.square(m.to), caps.join("."))
-                    })
-                    .collect();
-                items.sort();
-                if winner {
-                    let won = match crate::rules::Game::new(rules, f.position, None).outcome() {
-                        crate::rules::Outcome::Win { winner, .. } => winner.name(),
-                        _ => "none",
-                    };
-                    items.insert(0, won.to_string());
-                }
-                items.join(" ")
-            }
+        let result = match movegen_line(&rules, text, winner) {
+            Ok(items) => items.join(" "),
             Err(e) => format!("error: {e}"),
         };
         writeln!(out, "{result}").map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+fn movegen_line(rules: &Rules, text: &str, winner: bool) -> Result<Vec<String>, String> {
+    use crate::rules::replay::{self, MoveInput};
+    use crate::rules::{DetailedMove, Game, Outcome};
+    let g = rules.board.geometry();
+    let (start, played) = text.split_once(';').unwrap_or((text, ""));
+    let parsed = fen::parse(start.trim(), rules.board).map_err(|e| e.to_string())?;
+    let mut game = Game::new(*rules, parsed.position, None);
+    let mut legal: Vec<DetailedMove> = Vec::new();
+    for mv in played.split_whitespace() {
+        replay::play(&mut game, &MoveInput::Text(mv.to_string()), &mut legal)
+            .map_err(|e| format!("{mv}: {e}"))?;
+    }
+    game.legal_moves_into(&mut legal);
+    let mut items: Vec<String> = legal
+        .iter()
+        .map(|m| {
+            let mut caps: Vec<u8> = crate::rules::board::Bits(m.captures)
+                .map(|b| g.square(b))
+                .collect();
+            caps.sort_unstable();
+            let caps: Vec<String> = caps.iter().map(u8::to_string).collect();
+            format!("{}-{}:{}", g.square(m.from), g.square(m.to), caps.join("."))
+        })
+        .collect();
+    items.sort();
+    if winner {
+        let won = match game.outcome() {
+            Outcome::Win { winner, .. } => winner.name(),
+            _ => "none",
+        };
+        items.insert(0, won.to_string());
+    }
+    Ok(items)
 }
 
 /// `arena`: a match between two players, with a progress line per game pair.

@@ -312,11 +312,16 @@ fn variants_with_overrides() {
             "brazilian",
             "italian",
             "czech",
+            "frisian",
+            "frysk",
             "antidraughts",
             "breakthrough"
         ]
     );
-    let antidraughts = &list[8]["rules"];
+    assert_eq!(list[8]["rules"]["orthogonal_captures"], true);
+    assert_eq!(list[8]["rules"]["king_move_limit"], 3);
+    assert_eq!(list[9]["pieces_per_side"], 5);
+    let antidraughts = &list[10]["rules"];
     assert_eq!(antidraughts["win_condition"], "lose_all");
     assert_eq!(list[0]["rules"]["win_condition"], "normal");
     // Spanish officially: White first.

@@ -1,6 +1,6 @@
 //! Property tests: notation round-trips, generated moves are well formed, parsers never panic.
 
-use draughts_api::rules::movegen::count;
+use draughts_api::rules::movegen::{between, count};
 use draughts_api::rules::notation::{fen, moves, pdn};
 use draughts_api::rules::{
     detail, generate, legal_moves, BoardSize, Move, MoveList, Position, Preset, Rules,
@@ -89,17 +89,21 @@ proptest! {
                 prop_assert_eq!(landings.len(), 1);
                 continue;
             }
-            // Every jump goes along one diagonal from the last square, over the piece it
-            // takes, to its landing square; the pieces taken are exactly the move's set.
+            // Every jump goes along one diagonal (or, where the rules allow, a row or file)
+            // from the last square, over the piece it takes, to its landing square; the
+            // pieces taken are exactly the move's set.
             let taken = d.taken_in_order();
             prop_assert_eq!(taken.len(), d.jumps as usize);
             prop_assert_eq!(taken.iter().fold(0u64, |a, &t| a | 1 << t), d.captures);
             let mut at = d.from;
             for (&land, &victim) in landings.iter().zip(taken) {
-                let on_line = (0..4).any(|dir| {
+                let diagonal = (0..4).any(|dir| {
                     g.ray[dir][at as usize] & (1 << victim) != 0
                         && g.ray[dir][victim as usize] & (1 << land) != 0
                 });
+                let orthogonal = rules.orthogonal_captures
+                    && between(rules.board, at, land).is_some_and(|b| b & (1 << victim) != 0);
+                let on_line = diagonal || orthogonal;
                 prop_assert!(on_line, "{}: {} over {} to {}", moves::full(d, rules.board), at, victim, land);
                 at = land;
             }

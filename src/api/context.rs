@@ -135,7 +135,8 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
         ))
         .at(field),
         PlayError::Illegal(illegal) => {
-            let legal: Vec<String> = crate::rules::legal_moves(&game.rules, &game.position)
+            let legal: Vec<String> = game
+                .legal_moves()
                 .iter()
                 .map(|m| crate::rules::notation::moves::full(m, game.rules.board))
                 .collect();

@@ -34,6 +34,8 @@ pub enum PresetId {
     Brazilian,
     Italian,
     Czech,
+    Frisian,
+    Frysk,
     Antidraughts,
     Breakthrough,
 }
@@ -50,7 +52,7 @@ pub struct VariantOverrides {
     pub men_capture_backwards: Option<bool>,
     /// `flying` or `short`.
     pub kings: Option<String>,
-    /// `free`, `max_pieces`, `max_pieces_then_kings`, `italian` or `czech`.
+    /// `free`, `max_pieces`, `max_pieces_then_kings`, `italian`, `czech` or `frisian`.
     pub capture_priority: Option<String>,
     /// `end_of_move` or `immediate`.
     pub removal: Option<String>,
@@ -60,6 +62,11 @@ pub struct VariantOverrides {
     /// Draw rule limits (moves by each side, `null` to turn one off); keys as in `GET /variants`.
     #[schema(value_type = Object)]
     pub draw_rules: Option<Value>,
+    /// Men and kings capture along rows and files too (Frisian).
+    pub orthogonal_captures: Option<bool>,
+    /// Plain moves a king may make in a row while its side has men (Frisian: 3); `null`
+    /// for no limit.
+    pub king_move_limit: Option<u8>,
     /// `normal`, `lose_all` (antidraughts) or `first_king` (breakthrough).
     pub win_condition: Option<String>,
 }

@@ -168,7 +168,7 @@ impl Player {
                 .map(|a| (a.best, Some(a.depth)));
         }
         let eval = Evaluator::new(&game.rules);
-        let list = legal_moves(&game.rules, &game.position);
+        let list = game.legal_moves();
         let mut rng = Rng::new(seed);
         list.iter()
             .map(|m| {
@@ -288,7 +288,7 @@ pub fn play_recorded(
     let mut game = Game::new(*rules, start, None);
     let mut moves = Vec::new();
     for &i in opening {
-        let list = legal_moves(rules, &game.position);
+        let list = game.legal_moves();
         if let Some(m) = list.get(i) {
             game.play(m);
             moves.push(m.mv);

@@ -90,6 +90,7 @@ pub struct Searcher<'a> {
     pv_table: Vec<Vec<Move>>,
     /// Endgame tables for these rules, when built.
     bitbase: Option<Arc<Tables>>,
+    resting_king: Option<u8>,
 }
 
 impl<'a> Searcher<'a> {
@@ -115,12 +116,21 @@ impl<'a> Searcher<'a> {
             stack: Vec::with_capacity(512),
             pv_table: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             bitbase: None,
+            resting_king: None,
         }
     }
 
     /// Nodes searched since this searcher was made or last started a search.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// A king of the side to move that may not make a plain move at the root (Frisian's
+    /// limit on a king's moves in a row; the game knows it, a bare position does not).
+    /// Below the root the limit is not tracked: the search may expect a fourth move.
+    pub fn with_resting_king(mut self, king: Option<u8>) -> Self {
+        self.resting_king = king;
+        self
     }
 
     /// Look positions with few pieces up in these endgame tables instead of searching them.
@@ -169,6 +179,9 @@ impl<'a> Searcher<'a> {
 
         let mut root = MoveList::new();
         generate(&self.rules, pos, &mut root);
+        if let Some(king) = self.resting_king {
+            root.retain(|m| m.is_capture() || m.from != king);
+        }
         if root.is_empty() {
             return None;
         }

@@ -39,8 +39,44 @@ pub fn find_move(
                 .map(|&i| moves::full(&legal[i], rules.board))
                 .collect(),
         )),
-        Err(ResolveError::NoMatch) => Err(Illegal::NotLegal(why_not(rules, pos, legal, written))),
+        Err(ResolveError::NoMatch) => match by_route(rules, pos, legal, written) {
+            Some(mv) => Ok(mv),
+            None => Err(Illegal::NotLegal(why_not(rules, pos, legal, written))),
+        },
     }
+}
+
+/// A capture written with every landing square by another route than the one the
+/// generator kept for its move (same start, end and pieces taken: the same move). Each leg
+/// must run along a line over exactly one of the opponent's pieces.
+fn by_route(
+    rules: &Rules,
+    pos: &Position,
+    legal: &[DetailedMove],
+    written: &WrittenMove,
+) -> Option<DetailedMove> {
+    let squares = &written.squares;
+    if written.from_file.is_some() || squares.len() < 3 {
+        return None;
+    }
+    let mut captured = 0u64;
+    for leg in squares.windows(2) {
+        let taken = crate::rules::movegen::between(rules.board, leg[0], leg[1])? & pos.them();
+        if taken.count_ones() != 1 || captured & taken != 0 {
+            return None;
+        }
+        captured |= taken;
+    }
+    let (from, to) = (squares[0], *squares.last()?);
+    legal
+        .iter()
+        .find(|m| {
+            m.from == from
+                && m.to == to
+                && m.captures == captured
+                && m.jumps as usize == squares.len() - 1
+        })
+        .copied()
 }
 
 fn why_not(rules: &Rules, pos: &Position, legal: &[DetailedMove], written: &WrittenMove) -> String {
@@ -117,11 +153,40 @@ fn capture_is_compulsory(rules: &Rules, legal: &[DetailedMove]) -> String {
     format!("a capture is compulsory: {}", options.join(", "))
 }
 
+/// Frisian: value in half-men (a man 2, a king 3), then kings taken, then by a king.
+fn frisian_reason(pos: &Position, m: &Move, legal: &[DetailedMove]) -> String {
+    let kings = |mv: &Move| (mv.captures & pos.kings).count_ones();
+    let value = |mv: &Move| 2 * mv.jumps as u32 + kings(mv);
+    let half = |v: u32| {
+        if v % 2 == 0 {
+            format!("{}", v / 2)
+        } else {
+            format!("{}½", v / 2)
+        }
+    };
+    let best = legal.iter().map(|l| value(l)).max().unwrap_or(0);
+    if value(m) < best {
+        return format!(
+            "this sequence takes {} in value but {} can be taken (a man counts 1, a king 1½)",
+            half(value(m)),
+            half(best)
+        );
+    }
+    if legal.iter().any(|l| kings(l) > kings(m)) {
+        return "another sequence of the same value takes more kings, and it takes precedence"
+            .to_string();
+    }
+    "a king can make a capture of this value, so the king must take".to_string()
+}
+
 fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[DetailedMove]) -> String {
     let best = legal.iter().map(|l| l.jumps).max().unwrap_or(0);
     let kings = |mv: &Move| (mv.captures & pos.kings).count_ones();
     let by_king = |mv: &Move| pos.kings & (1 << mv.from) != 0;
     let plural = |n: u32| if n == 1 { "piece" } else { "pieces" };
+    if rules.capture_priority == CapturePriority::Frisian {
+        return frisian_reason(pos, m, legal);
+    }
     if m.jumps < best && rules.capture_priority != CapturePriority::Czech {
         return format!(
             "this sequence takes {} {} but {} can be taken",

@@ -26,6 +26,10 @@ pub enum Reason {
     ThreePiecesVsLoneKing,
     /// Two pieces (one a king at least) could not beat a lone king in time.
     TwoPiecesVsLoneKing,
+    /// Two kings could not beat a lone king in time.
+    TwoKingsVsLoneKing,
+    /// A king against a king.
+    KingVsKing,
 }
 
 impl Reason {
@@ -40,6 +44,8 @@ impl Reason {
             Reason::MovesWithoutCaptureOrPromotion => "moves_without_capture_or_promotion",
             Reason::ThreePiecesVsLoneKing => "three_pieces_vs_lone_king",
             Reason::TwoPiecesVsLoneKing => "two_pieces_vs_lone_king",
+            Reason::TwoKingsVsLoneKing => "two_kings_vs_lone_king",
+            Reason::KingVsKing => "king_vs_king",
         }
     }
 }
@@ -111,6 +117,10 @@ pub struct Game {
     /// Hashes of positions since the last irreversible move, oldest first (current included).
     since_irreversible: Vec<u64>,
     class: Option<LoneKingClass>,
+    /// Per side (`Color::index`): the square of the king that made the side's last moves,
+    /// and how many plain moves in a row it made (0 after a man's move or a capture), for
+    /// `Rules::king_move_limit`.
+    king_runs: [(u8, u8); 2],
     /// Plies played since the start position.
     pub plies: u32,
 }
@@ -131,6 +141,7 @@ impl Game {
             },
             since_irreversible: vec![position.hash()],
             class: lone_king_class(&position),
+            king_runs: [(0, 0); 2],
             plies: 0,
         }
     }
@@ -138,6 +149,14 @@ impl Game {
     /// Play a move that is legal in the current position.
     pub fn play(&mut self, mv: &Move) {
         let mover_was_man = self.position.kings & (1 << mv.from) == 0;
+        let run = &mut self.king_runs[self.position.side.index()];
+        *run = if mv.is_capture() || mover_was_man {
+            (0, 0)
+        } else if run.1 > 0 && run.0 == mv.from {
+            (mv.to, run.1.saturating_add(1))
+        } else {
+            (mv.to, 1)
+        };
         self.position = self.position.play(mv);
         self.plies += 1;
         let c = &mut self.counters;
@@ -169,6 +188,33 @@ impl Game {
             .count() as u32;
     }
 
+    /// The king of the side to move that may not make a plain move now: it made the
+    /// `Rules::king_move_limit` plain moves in a row while its side still has men (Frisian).
+    /// Known only from the moves played in this `Game`: a bare position carries no history.
+    pub fn resting_king(&self) -> Option<u8> {
+        let limit = self.rules.king_move_limit?;
+        let side = self.position.side;
+        let (bit, count) = self.king_runs[side.index()];
+        let still_there = self.position.kings_of(side) & (1 << bit) != 0;
+        (count >= limit && still_there && self.position.men(side) != 0).then_some(bit)
+    }
+
+    /// The legal moves now, written into `moves`: those of the position, less the plain
+    /// moves of a king that must rest (see [`Game::resting_king`]).
+    pub fn legal_moves_into<T: Generated>(&self, moves: &mut Vec<T>) {
+        generate(&self.rules, &self.position, moves);
+        if let Some(king) = self.resting_king() {
+            moves.retain(|m| m.get().is_capture() || m.get().from != king);
+        }
+    }
+
+    /// The legal moves now, with their paths (see [`Game::legal_moves_into`]).
+    pub fn legal_moves(&self) -> Vec<super::movegen::DetailedMove> {
+        let mut moves = Vec::with_capacity(32);
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
     /// Win, draw or ongoing. A side with no move loses (wins, in antidraughts) even when a
     /// draw count completes.
     pub fn outcome(&self) -> Outcome {
@@ -192,7 +238,7 @@ impl Game {
                 reason: Reason::NoPieces,
             };
         }
-        generate(&self.rules, pos, moves);
+        self.legal_moves_into(moves);
         if moves.is_empty() {
             return Outcome::Win {
                 winner,
@@ -219,6 +265,24 @@ impl Game {
             return Outcome::Draw {
                 reason: Reason::MovesWithoutCaptureOrPromotion,
             };
+        }
+        if pos.kings == pos.occupied() {
+            let (w, b) = (pos.kings_of(Color::White), pos.kings_of(Color::Black));
+            let kings = (
+                w.count_ones().min(b.count_ones()),
+                w.count_ones().max(b.count_ones()),
+            );
+            let plies = c.king_moves_without_capture;
+            if kings == (1, 2) && reached(d.two_kings_vs_lone_king, plies) {
+                return Outcome::Draw {
+                    reason: Reason::TwoKingsVsLoneKing,
+                };
+            }
+            if kings == (1, 1) && reached(d.king_vs_king, plies) {
+                return Outcome::Draw {
+                    reason: Reason::KingVsKing,
+                };
+            }
         }
         match self.class {
             Some(LoneKingClass::ThreeVsOne)
@@ -260,6 +324,8 @@ mod tests {
             Reason::MovesWithoutCaptureOrPromotion,
             Reason::ThreePiecesVsLoneKing,
             Reason::TwoPiecesVsLoneKing,
+            Reason::TwoKingsVsLoneKing,
+            Reason::KingVsKing,
         ] {
             assert_eq!(serde_json::to_value(r).expect("json"), r.id());
         }

@@ -31,6 +31,9 @@ pub enum CapturePriority {
     Italian,
     /// If a king can capture, a king must capture; otherwise free.
     Czech,
+    /// Frisian: the greatest value (a king is worth a man and a half), then most kings, then
+    /// a capture by a king.
+    Frisian,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -83,6 +86,11 @@ pub struct DrawRules {
     pub three_pieces_vs_lone_king: Option<u16>,
     /// Moves each in "at most 2 pieces, at least one a king, against a lone king".
     pub two_pieces_vs_lone_king: Option<u16>,
+    /// Moves each in "two kings against a lone king" (Frisian), counted from the last
+    /// capture or man's move.
+    pub two_kings_vs_lone_king: Option<u16>,
+    /// Moves each in "a king against a king" (Frisian), counted the same way.
+    pub king_vs_king: Option<u16>,
 }
 
 impl Default for DrawRules {
@@ -93,6 +101,8 @@ impl Default for DrawRules {
             moves_without_capture_or_promotion: None,
             three_pieces_vs_lone_king: None,
             two_pieces_vs_lone_king: None,
+            two_kings_vs_lone_king: None,
+            king_vs_king: None,
         }
     }
 }
@@ -110,6 +120,8 @@ pub struct Rules {
     pub forced_capture: bool,
     /// Men may capture backwards.
     pub men_capture_backwards: bool,
+    /// Men and kings capture along rows and files too, not only diagonals (Frisian).
+    pub orthogonal_captures: bool,
     /// Short or flying kings.
     pub kings: KingKind,
     /// Which sequence must be chosen among captures.
@@ -122,6 +134,9 @@ pub struct Rules {
     pub men_capture_kings: bool,
     /// Repetition and counter draws.
     pub draw_rules: DrawRules,
+    /// A king may make at most this many plain (non-capturing) moves in a row while its
+    /// side still has men (Frisian: 3).
+    pub king_move_limit: Option<u8>,
     /// How the game is won.
     pub win_condition: WinCondition,
 }
@@ -160,6 +175,7 @@ const INTERNATIONAL: Rules = Rules {
     first_player: Color::White,
     forced_capture: true,
     men_capture_backwards: true,
+    orthogonal_captures: false,
     kings: KingKind::Flying,
     capture_priority: CapturePriority::MaxPieces,
     removal: Removal::EndOfMove,
@@ -171,8 +187,27 @@ const INTERNATIONAL: Rules = Rules {
         moves_without_capture_or_promotion: None,
         three_pieces_vs_lone_king: Some(16),
         two_pieces_vs_lone_king: Some(5),
+        two_kings_vs_lone_king: None,
+        king_vs_king: None,
     },
+    king_move_limit: None,
     win_condition: WinCondition::Normal,
+};
+
+const FRISIAN: Rules = Rules {
+    orthogonal_captures: true,
+    capture_priority: CapturePriority::Frisian,
+    king_move_limit: Some(3),
+    draw_rules: DrawRules {
+        repetition: Some(3),
+        king_moves_without_capture: None,
+        moves_without_capture_or_promotion: None,
+        three_pieces_vs_lone_king: None,
+        two_pieces_vs_lone_king: None,
+        two_kings_vs_lone_king: Some(7),
+        king_vs_king: Some(2),
+    },
+    ..INTERNATIONAL
 };
 
 const ENGLISH: Rules = Rules {
@@ -181,6 +216,7 @@ const ENGLISH: Rules = Rules {
     first_player: Color::Black,
     forced_capture: true,
     men_capture_backwards: false,
+    orthogonal_captures: false,
     kings: KingKind::Short,
     capture_priority: CapturePriority::Free,
     removal: Removal::EndOfMove,
@@ -192,7 +228,10 @@ const ENGLISH: Rules = Rules {
         moves_without_capture_or_promotion: None,
         three_pieces_vs_lone_king: None,
         two_pieces_vs_lone_king: None,
+        two_kings_vs_lone_king: None,
+        king_vs_king: None,
     },
+    king_move_limit: None,
     win_condition: WinCondition::Normal,
 };
 
@@ -202,6 +241,7 @@ const RUSSIAN: Rules = Rules {
     first_player: Color::White,
     forced_capture: true,
     men_capture_backwards: true,
+    orthogonal_captures: false,
     kings: KingKind::Flying,
     capture_priority: CapturePriority::Free,
     removal: Removal::EndOfMove,
@@ -213,7 +253,10 @@ const RUSSIAN: Rules = Rules {
         moves_without_capture_or_promotion: None,
         three_pieces_vs_lone_king: Some(15),
         two_pieces_vs_lone_king: None,
+        two_kings_vs_lone_king: None,
+        king_vs_king: None,
     },
+    king_move_limit: None,
     win_condition: WinCondition::Normal,
 };
 
@@ -245,6 +288,8 @@ pub static PRESETS: &[Preset] = &[
                 moves_without_capture_or_promotion: Some(25),
                 three_pieces_vs_lone_king: None,
                 two_pieces_vs_lone_king: None,
+                two_kings_vs_lone_king: None,
+                king_vs_king: None,
             },
             ..INTERNATIONAL
         },
@@ -274,6 +319,8 @@ pub static PRESETS: &[Preset] = &[
                 moves_without_capture_or_promotion: Some(40),
                 three_pieces_vs_lone_king: None,
                 two_pieces_vs_lone_king: None,
+                two_kings_vs_lone_king: None,
+                king_vs_king: None,
             },
             ..ENGLISH
         },
@@ -329,6 +376,27 @@ pub static PRESETS: &[Preset] = &[
         },
     },
     Preset {
+        id: "frisian",
+        name: "Frisian draughts",
+        description: "10×10, flying kings; men and kings capture along rows and files too; the capture of greatest value must be made (a king is worth a man and a half; then most kings; then by a king); a king makes at most 3 plain moves in a row while its side has men.",
+        aliases: &["frysk_spul"],
+        pdn_game_type: Some(40),
+        notation: Notation::Numeric,
+        rules: FRISIAN,
+    },
+    Preset {
+        id: "frysk",
+        name: "Frysk!",
+        description: "Frisian rules with five men each, on the back rows.",
+        aliases: &["frysk!"],
+        pdn_game_type: None,
+        notation: Notation::Numeric,
+        rules: Rules {
+            start_rows: 1,
+            ..FRISIAN
+        },
+    },
+    Preset {
         id: "antidraughts",
         name: "Antidraughts (give-away)",
         description: "International rules, but the side that loses all its pieces or cannot move wins.",
@@ -343,6 +411,8 @@ pub static PRESETS: &[Preset] = &[
                 moves_without_capture_or_promotion: None,
                 three_pieces_vs_lone_king: None,
                 two_pieces_vs_lone_king: None,
+                two_kings_vs_lone_king: None,
+                king_vs_king: None,
             },
             ..INTERNATIONAL
         },
@@ -362,6 +432,8 @@ pub static PRESETS: &[Preset] = &[
                 moves_without_capture_or_promotion: None,
                 three_pieces_vs_lone_king: None,
                 two_pieces_vs_lone_king: None,
+                two_kings_vs_lone_king: None,
+                king_vs_king: None,
             },
             ..INTERNATIONAL
         },
@@ -457,6 +529,9 @@ pub struct RuleParams {
     pub forced_capture: bool,
     /// See `Rules::men_capture_backwards`.
     pub men_capture_backwards: bool,
+    /// See `Rules::orthogonal_captures` (`false` when left out).
+    #[serde(default)]
+    pub orthogonal_captures: bool,
     /// See `Rules::kings`.
     pub kings: KingKind,
     /// See `Rules::capture_priority`.
@@ -469,6 +544,9 @@ pub struct RuleParams {
     pub men_capture_kings: bool,
     /// See `Rules::draw_rules`.
     pub draw_rules: DrawRules,
+    /// See `Rules::king_move_limit` (none when left out).
+    #[serde(default)]
+    pub king_move_limit: Option<u8>,
     /// See `Rules::win_condition` (`normal` when left out).
     #[serde(default)]
     pub win_condition: WinCondition,
@@ -481,12 +559,14 @@ impl Rules {
             first_player: self.first_player,
             forced_capture: self.forced_capture,
             men_capture_backwards: self.men_capture_backwards,
+            orthogonal_captures: self.orthogonal_captures,
             kings: self.kings,
             capture_priority: self.capture_priority,
             removal: self.removal,
             promotion_in_capture: self.promotion_in_capture,
             men_capture_kings: self.men_capture_kings,
             draw_rules: self.draw_rules,
+            king_move_limit: self.king_move_limit,
             win_condition: self.win_condition,
         }
     }
@@ -497,12 +577,14 @@ impl Rules {
             first_player: p.first_player,
             forced_capture: p.forced_capture,
             men_capture_backwards: p.men_capture_backwards,
+            orthogonal_captures: p.orthogonal_captures,
             kings: p.kings,
             capture_priority: p.capture_priority,
             removal: p.removal,
             promotion_in_capture: p.promotion_in_capture,
             men_capture_kings: p.men_capture_kings,
             draw_rules: p.draw_rules,
+            king_move_limit: p.king_move_limit,
             win_condition: p.win_condition,
             ..self
         }

@@ -25,12 +25,18 @@ VARIANTS = {
     "italian": "italian",
     "antidraughts": "antidraughts",
     "breakthrough": "breakthrough",
+    "frisian": "frisian",
+    "frysk!": "frysk",
 }
 
 # Variants whose game ends differ from the usual: for the positions of their random games
 # the winner is compared too (pydraughts' `winner()` against ours by the position alone),
 # and a game stops once it is won.
-WINNER_CHECKED = {"antidraughts", "breakthrough"}
+WINNER_CHECKED = {"antidraughts", "breakthrough", "frisian", "frysk!"}
+# Variants whose legal moves depend on the moves before (Frisian's king may not make a
+# fourth plain move in a row): each position of a game is sent as the FEN of six plies
+# earlier and the moves since.
+WITH_HISTORY = {"frisian", "frysk!"}
 COLOUR = {2: "white", 1: "black"}
 
 
@@ -52,8 +58,8 @@ def _mirrored(n):
 
 
 NUMBERING = {"standard": _identity, "english": _identity, "russian": _from_white_side, "brazilian": _from_white_side, "italian": _mirrored,
-             "antidraughts": _identity, "breakthrough": _identity}
-TEN_BY_TEN = {"standard", "antidraughts", "breakthrough"}
+             "antidraughts": _identity, "breakthrough": _identity, "frisian": _identity, "frysk!": _identity}
+TEN_BY_TEN = {"standard", "antidraughts", "breakthrough", "frisian", "frysk!"}
 
 
 def pydraughts_moves(board, variant):
@@ -63,6 +69,29 @@ def pydraughts_moves(board, variant):
         steps = m.steps_move
         moves.add((f(steps[0]), f(steps[-1]), tuple(sorted(f(c) for c in (m.captures or [])))))
     return moves
+
+
+def frisian_exact_captures(board, variant):
+    """pydraughts' Frisian capture priority recomputed in exact arithmetic, on pydraughts'
+    own capture tree (`Game.get_moves`). pydraughts weighs a king 1.501 and sums floats in
+    the order the pieces are taken, so two routes taking the same pieces can differ in the
+    last bit and one is dropped (e.g. 1+1+1+1.501+1.501+1.501 != 1.501+1.501+1+1+1.501+1).
+    Moves pydraughts drops only that way are reported apart, not as disagreements."""
+    if variant not in ("frisian", "frysk!"):
+        return None
+    game = board._game
+    piece = game.board.searcher.get_piece_by_position
+    moves, captures = game.get_moves()
+    if not moves or captures[0][0] is None:
+        return None
+    scored = []
+    for move, taken in zip(moves, captures):
+        kings = sum(1 for p in taken if piece(p).king)
+        by_king = piece(move[0][0]).king
+        scored.append(((2 * (len(taken) - kings) + 3 * kings, kings, by_king), move, taken))
+    best = max(key for key, _, _ in scored)
+    f = NUMBERING[variant]
+    return {(f(m[0][0]), f(m[-1][1]), tuple(sorted(f(c) for c in t))) for key, m, t in scored if key == best}
 
 
 def parse_ours(line, with_winner):
@@ -111,6 +140,7 @@ def random_game_positions(variant, games, rng):
     out = []
     for _ in range(games):
         board = Board(variant=variant)
+        fens, played = [], []
         # Games of the variants with other endings are played out, to reach their ends.
         plies = 600 if variant in WINNER_CHECKED else rng.randint(20, 160)
         for _ply in range(plies):
@@ -120,10 +150,18 @@ def random_game_positions(variant, games, rng):
             won = None
             if variant in WINNER_CHECKED:
                 won = COLOUR.get(board.winner(), "none")
-            out.append((normalise_fen(board.fen, variant), pydraughts_moves(board, variant), won))
+            fen = normalise_fen(board.fen, variant)
+            fens.append(fen)
+            if variant in WITH_HISTORY:
+                back = max(0, len(played) - 6)
+                fen = fens[back] + ";" + " ".join(played[back:])
+            out.append((fen, pydraughts_moves(board, variant), won, frisian_exact_captures(board, variant)))
             if won not in (None, "none") or not moves:
                 break
-            board.push(rng.choice(moves))
+            move = rng.choice(moves)
+            steps = [NUMBERING[variant](n) for n in move.steps_move]
+            played.append(("x" if move.captures else "-").join(map(str, steps)))
+            board.push(move)
     return out
 
 
@@ -148,7 +186,7 @@ def random_placements(variant, count, rng):
         theirs = lambda ps: ",".join(("K" if p[0] == "K" else "") + str(f(int(p.lstrip("K")))) for p in ps)
         board = Board(variant=variant, fen=f"{side}:W{theirs(white)}:B{theirs(black)}")
         # (Set-up positions may give both sides kings: their winner is not compared.)
-        out.append((normalise_fen(f"{side}:W{','.join(white)}:B{','.join(black)}", "standard"), pydraughts_moves(board, variant), None))
+        out.append((normalise_fen(f"{side}:W{','.join(white)}:B{','.join(black)}", "standard"), pydraughts_moves(board, variant), None, frisian_exact_captures(board, variant)))
     return out
 
 
@@ -165,7 +203,7 @@ def main():
     for py_name, ours in VARIANTS.items():
         t0 = time.time()
         cases = random_game_positions(py_name, args.games, rng) + random_placements(py_name, args.random, rng)
-        fens = "\n".join(f for f, _, _ in cases) + "\n"
+        fens = "\n".join(case[0] for case in cases) + "\n"
         with_winner = py_name in WINNER_CHECKED
         command = [args.binary, "movegen", "--variant", ours] + (["--winner"] if with_winner else [])
         proc = subprocess.run(command, input=fens, capture_output=True, text=True, check=True)
@@ -175,9 +213,12 @@ def main():
             return 1
         bad = 0
         decided = 0
-        for (fen, theirs, their_winner), line in zip(cases, lines):
+        float_defects = 0
+        for (fen, theirs, their_winner, exact), line in zip(cases, lines):
             my_winner, mine = parse_ours(line, with_winner)
-            if mine != theirs:
+            if mine != theirs and exact is not None and theirs < mine and mine - theirs <= exact:
+                float_defects += 1
+            elif mine != theirs:
                 bad += 1
                 if bad <= 5:
                     print(f"{ours} {fen}\n  only draughts-api: {sorted(mine - theirs)}\n  only pydraughts:   {sorted(theirs - mine)}")
@@ -190,6 +231,8 @@ def main():
         total += len(cases)
         failures += bad
         won = f", {decided} won games' winners compared" if with_winner else ""
+        if float_defects:
+            won += f", {float_defects} where pydraughts drops equal-value captures (float sums)"
         print(f"{ours}: {len(cases)} positions, {bad} disagreements{won} ({time.time() - t0:.1f} s)")
     print(f"differential: {total} positions, {failures} disagreements")
     return 1 if failures else 0

@@ -7,7 +7,7 @@ use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::{self, Caps, Level, Limits, Score};
 use crate::rules::notation::{fen, moves};
-use crate::rules::{detail_line, legal_moves, Game, Outcome};
+use crate::rules::{detail_line, Game, Outcome};
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpResponse};
@@ -202,7 +202,7 @@ pub fn next_moves(game: &Game, wanted: bool) -> (Option<Vec<MoveView>>, Option<b
         return (None, None);
     }
     let list = if game.outcome() == Outcome::Ongoing {
-        legal_moves(&game.rules, &game.position)
+        game.legal_moves()
     } else {
         Vec::new()
     };

@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use super::{seen, Board, Generated, Move, MoveList, MAX_JUMPS};
+use super::{priority, seen, Board, Generated, Move, MoveList, MAX_JUMPS};
 use crate::rules::board::{Bitboard, Bits};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
@@ -66,7 +66,7 @@ fn men_needing_search<B: Board>(
     let promo = rules.promotion_row(pos.side);
     let weighs_kings = matches!(
         rules.capture_priority,
-        CapturePriority::MaxPiecesThenKings | CapturePriority::Italian
+        CapturePriority::MaxPiecesThenKings | CapturePriority::Italian | CapturePriority::Frisian
     );
     let crowning_continues = rules.promotion_in_capture == PromotionInCapture::ContinuesAsKing;
     let [o0, o1, o2, o3] = *origins;
@@ -410,27 +410,18 @@ impl<'a, B: Board> Search<'a, B> {
         }
     }
 
-    /// The priority rule as one number: a sequence is allowed when no other has a greater
-    /// key. Italian: most pieces, then a king capturing, then most kings taken, then the
-    /// kings met earliest (bit `31 - i` set when jump `i` takes a king, so earlier is
-    /// greater).
+    /// The priority rule as one number (see [`priority::key`]).
+    #[inline(always)]
     fn priority_key(&self, captured: Bitboard) -> u64 {
-        let jumps = self.depth as u64;
-        let kings_taken = || (captured & self.them_kings).count_ones() as u64;
-        match self.rules.capture_priority {
-            CapturePriority::Free => 0,
-            CapturePriority::MaxPieces => jumps,
-            CapturePriority::MaxPiecesThenKings => jumps << 8 | kings_taken(),
-            CapturePriority::Czech => self.by_king as u64,
-            CapturePriority::Italian => {
-                let order = self.taken[..self.depth]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &t)| self.them_kings & (1 << t) != 0)
-                    .fold(0u64, |acc, (i, _)| acc | 1 << (31 - i));
-                jumps << 40 | (self.by_king as u64) << 39 | kings_taken() << 32 | order
-            }
-        }
+        priority::key(
+            self.rules.capture_priority,
+            &priority::Sequence {
+                taken: &self.taken[..self.depth],
+                captured,
+                them_kings: self.them_kings,
+                by_king: self.by_king,
+            },
+        )
     }
 
     #[inline(always)]

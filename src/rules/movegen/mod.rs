@@ -6,7 +6,11 @@
 //! that notation, explanations and pictures need.
 
 mod capture;
+mod general;
+
+pub use general::between;
 mod plain;
+mod priority;
 mod seen;
 
 use std::ops::Deref;
@@ -171,7 +175,11 @@ pub fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
 #[inline(always)]
 fn generate_on<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     out.clear();
-    capture::generate::<B, T>(rules, pos, out);
+    if rules.orthogonal_captures {
+        general::generate::<T>(rules, pos, out);
+    } else {
+        capture::generate::<B, T>(rules, pos, out);
+    }
     if out.is_empty() || !rules.forced_capture {
         plain::generate::<B, T>(rules, pos, out);
     }
@@ -212,6 +220,9 @@ pub fn detail_line(rules: &Rules, pos: &Position, line: &[Move]) -> Vec<Detailed
 
 /// Whether the side to move has a capture available.
 pub fn has_capture(rules: &Rules, pos: &Position) -> bool {
+    if rules.orthogonal_captures {
+        return general::exists(rules, pos);
+    }
     by_board!(rules.board, |B| capture::exists::<B>(rules, pos))
 }
 
@@ -230,6 +241,10 @@ pub fn count(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
 
 #[inline(always)]
 fn count_on<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
+    if rules.orthogonal_captures {
+        generate_on::<B, Move>(rules, pos, scratch);
+        return scratch.len();
+    }
     let (king_jumps, king_steps) = capture::scan_kings::<B>(rules, pos);
     let captures = capture::count::<B>(rules, pos, scratch, king_jumps);
     if captures == 0 || !rules.forced_capture {
@@ -281,5 +296,8 @@ pub fn generate_plain<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec
 /// Complete capture sequences after the preset's priority rule and duplicate merging,
 /// appended to `out`.
 pub fn generate_captures<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    if rules.orthogonal_captures {
+        return general::generate::<T>(rules, pos, out);
+    }
     by_board!(rules.board, |B| capture::generate::<B, T>(rules, pos, out))
 }

@@ -1,0 +1,49 @@
+//! The capture priority rules as one number per sequence: a sequence is legal when no other
+//! has a greater key, so both capture generators keep only the greatest as they go.
+
+use crate::rules::board::Bitboard;
+use crate::rules::variant::CapturePriority;
+
+/// What the rules weigh of a finished capture sequence.
+pub(super) struct Sequence<'a> {
+    /// Pieces taken, in jump order (bit indices).
+    pub taken: &'a [u8],
+    /// The same pieces as a set.
+    pub captured: Bitboard,
+    /// The opponent's kings before the move.
+    pub them_kings: Bitboard,
+    /// The moving piece was a king before the capture.
+    pub by_king: bool,
+}
+
+/// The key of `seq` under `priority`.
+///
+/// * Italian: most pieces, then a king capturing, then most kings taken, then the kings met
+///   earliest (bit `31 - i` set when jump `i` takes a king, so earlier is greater).
+/// * Frisian: the greatest value with a man worth 2 and a king 3 (a king is worth a man and
+///   a half), then the most kings taken, then a capture by a king.
+#[inline(always)]
+pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
+    let jumps = seq.taken.len() as u64;
+    let kings_taken = || (seq.captured & seq.them_kings).count_ones() as u64;
+    match priority {
+        CapturePriority::Free => 0,
+        CapturePriority::MaxPieces => jumps,
+        CapturePriority::MaxPiecesThenKings => jumps << 8 | kings_taken(),
+        CapturePriority::Czech => seq.by_king as u64,
+        CapturePriority::Italian => {
+            let order = seq
+                .taken
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| seq.them_kings & (1 << t) != 0)
+                .fold(0u64, |acc, (i, _)| acc | 1 << (31 - i));
+            jumps << 40 | (seq.by_king as u64) << 39 | kings_taken() << 32 | order
+        }
+        CapturePriority::Frisian => {
+            let kings = kings_taken();
+            let value = 2 * (jumps - kings) + 3 * kings;
+            value << 16 | kings << 8 | seq.by_king as u64
+        }
+    }
+}
