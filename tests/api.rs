@@ -314,14 +314,17 @@ fn variants_with_overrides() {
             "czech",
             "frisian",
             "frysk",
+            "turkish",
             "antidraughts",
             "breakthrough"
         ]
     );
-    assert_eq!(list[8]["rules"]["orthogonal_captures"], true);
+    assert_eq!(list[10]["squares"], 64);
+    assert_eq!(list[10]["pieces_per_side"], 16);
+    assert_eq!(list[8]["rules"]["capture_lines"], "both");
     assert_eq!(list[8]["rules"]["king_move_limit"], 3);
     assert_eq!(list[9]["pieces_per_side"], 5);
-    let antidraughts = &list[10]["rules"];
+    let antidraughts = &list[11]["rules"];
     assert_eq!(antidraughts["win_condition"], "lose_all");
     assert_eq!(list[0]["rules"]["win_condition"], "normal");
     // Spanish officially: White first.

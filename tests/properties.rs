@@ -101,7 +101,7 @@ proptest! {
                     g.ray[dir][at as usize] & (1 << victim) != 0
                         && g.ray[dir][victim as usize] & (1 << land) != 0
                 });
-                let orthogonal = rules.orthogonal_captures
+                let orthogonal = rules.capture_lines != draughts_api::rules::Lines::Diagonal
                     && between(rules.board, at, land).is_some_and(|b| b & (1 << victim) != 0);
                 let on_line = diagonal || orthogonal;
                 prop_assert!(on_line, "{}: {} over {} to {}", moves::full(d, rules.board), at, victim, land);

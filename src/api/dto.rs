@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 #[serde(untagged)]
 pub enum VariantSpec {
     Preset(PresetId),
-    Custom(VariantOverrides),
+    Custom(Box<VariantOverrides>),
 }
 
 /// A preset id (aliases such as `fmjd` or `checkers` are accepted too).
@@ -36,6 +36,7 @@ pub enum PresetId {
     Czech,
     Frisian,
     Frysk,
+    Turkish,
     Antidraughts,
     Breakthrough,
 }
@@ -62,8 +63,12 @@ pub struct VariantOverrides {
     /// Draw rule limits (moves by each side, `null` to turn one off); keys as in `GET /variants`.
     #[schema(value_type = Object)]
     pub draw_rules: Option<Value>,
-    /// Men and kings capture along rows and files too (Frisian).
-    pub orthogonal_captures: Option<bool>,
+    /// `diagonal`, `orthogonal` (rows and files) or `both`: the lines plain moves follow.
+    pub move_lines: Option<String>,
+    /// The lines captures follow (Frisian: `both`; Turkish: `orthogonal`).
+    pub capture_lines: Option<String>,
+    /// A king may turn straight back within a capture (Turkish: `false`).
+    pub reversal_in_capture: Option<bool>,
     /// Plain moves a king may make in a row while its side has men (Frisian: 3); `null`
     /// for no limit.
     pub king_move_limit: Option<u8>,
@@ -421,6 +426,8 @@ pub struct VariantView {
     pub aliases: Vec<&'static str>,
     /// 8 or 10.
     pub board_size: u8,
+    /// Squares in play: 32 or 50 (the dark ones), 64 on the Turkish board (all).
+    pub squares: u8,
     pub pieces_per_side: u32,
     /// PDN `GameType` number, where there is one.
     pub pdn_game_type: Option<u32>,

@@ -2,7 +2,7 @@
 //! The weights are data (`Weights`), chosen per variant from its rules.
 
 use crate::rules::board::{Bitboard, Bits};
-use crate::rules::{Color, KingKind, Position, Rules, WinCondition};
+use crate::rules::{Color, KingKind, Lines, Position, Rules, WinCondition};
 
 /// Evaluation weights. Defaults per variant come from `Weights::for_rules`.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -276,6 +276,11 @@ impl Evaluator {
         let kings = pos.kings_of(color);
         let mut score = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
         score += self.man_squares[color.index()].sum(men);
+        if self.rules.move_lines != Lines::Diagonal {
+            // Men stepping along rows and files (Turkish): the diagonal terms below do not
+            // apply; material and advancement only.
+            return score;
+        }
         // Runaway: a man one step from crowning whose crowning square is free.
         let empty = pos.empty_squares();
         let crown = self.rules.promotion_row(color);

@@ -37,8 +37,8 @@ pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
             .ok()
             .map(Arc::new)
     });
-    if rules.win_condition != crate::rules::WinCondition::Normal {
-        return None; // learned from games won the usual way
+    if rules.win_condition != crate::rules::WinCondition::Normal || rules.uses_line_tables() {
+        return None; // learned from diagonal games won the usual way
     }
     let free_choice = rules.capture_priority == CapturePriority::Free;
     match (rules.board, rules.kings, rules.men_capture_backwards) {

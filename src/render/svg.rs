@@ -10,6 +10,8 @@ use std::fmt::Write;
 const UNIT: f64 = 100.0;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
+/// The light squares of a board where every square is in play.
+const FULL_LIGHT: &str = "#d9b48a";
 const LAST_SQUARE: &str = "#cdd26a";
 const HIGHLIGHT: &str = "#ffd84d";
 const PATH: &str = "#2f6fdd";
@@ -88,9 +90,17 @@ fn squares(out: &mut String, view: &View) {
     out.push_str(r#"<g class="squares">"#);
     for (number, bit) in view.squares() {
         let (x, y) = view.corner(bit);
+        // On a board where every square is in play (Turkish) the light ones are drawn too,
+        // in a shade between the two, so the checkering still guides the eye.
+        let (file, rank) = view.geometry.file_rank(bit);
+        let fill = if view.geometry.full && (file + rank) % 2 == 1 {
+            FULL_LIGHT
+        } else {
+            DARK
+        };
         let _ = write!(
             out,
-            r#"<rect data-square="{number}" x="{x}" y="{y}" width="{UNIT}" height="{UNIT}" fill="{DARK}"/>"#
+            r#"<rect data-square="{number}" x="{x}" y="{y}" width="{UNIT}" height="{UNIT}" fill="{fill}"/>"#
         );
     }
     out.push_str("</g>");

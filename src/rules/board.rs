@@ -48,13 +48,15 @@ pub enum BoardSize {
     Eight,
     /// 10×10, 50 playable squares.
     Ten,
+    /// 8×8 with every square in play (Turkish draughts): 64 squares.
+    EightFull,
 }
 
 impl BoardSize {
     /// Squares along one side (8 or 10).
     pub fn side(self) -> u8 {
         match self {
-            BoardSize::Eight => 8,
+            BoardSize::Eight | BoardSize::EightFull => 8,
             BoardSize::Ten => 10,
         }
     }
@@ -65,21 +67,30 @@ impl BoardSize {
         match self {
             BoardSize::Eight => &GEOMETRY_8,
             BoardSize::Ten => &GEOMETRY_10,
+            BoardSize::EightFull => &GEOMETRY_8_FULL,
         }
+    }
+
+    /// Whether only the dark squares are in play (every board but Turkish).
+    pub fn dark_squares_only(self) -> bool {
+        !self.geometry().full
     }
 }
 
-static GEOMETRY_8: Geometry = Geometry::new(8);
-static GEOMETRY_10: Geometry = Geometry::new(10);
+static GEOMETRY_8: Geometry = Geometry::new(8, false);
+static GEOMETRY_10: Geometry = Geometry::new(10, false);
+static GEOMETRY_8_FULL: Geometry = Geometry::new(8, true);
 
 /// Precomputed facts about one board size. Bit indices are `u8` in `0..64`.
 #[derive(Debug)]
 pub struct Geometry {
     /// Board side (8 or 10).
     pub side: u8,
-    /// Dark squares per row (`side / 2`).
+    /// Every square is in play, not only the dark ones (then there are no ghost bits).
+    pub full: bool,
+    /// Playable squares per row (`side / 2`, or `side` on a full board).
     pub per_row: u8,
-    /// Number of playable squares (32 or 50).
+    /// Number of playable squares (32, 50 or 64).
     pub squares: u8,
     /// Every playable square.
     pub valid: Bitboard,
@@ -89,6 +100,9 @@ pub struct Geometry {
     pub bottom_row: Bitboard,
     /// Bit offset a step in each direction adds (may be negative).
     pub offset: [i8; DIRECTIONS],
+    /// What may arrive by a shift in each direction: the playable squares, less (on a full
+    /// board, where a step off one side would wrap to the other) the far file.
+    shift_mask: [Bitboard; DIRECTIONS],
     /// `neighbour[dir][bit]`: the adjacent square in that direction, or `NO_SQUARE`.
     pub neighbour: [[u8; 64]; DIRECTIONS],
     /// `ray[dir][bit]`: every square from `bit` (exclusive) to the edge in that direction.
@@ -97,7 +111,7 @@ pub struct Geometry {
     /// from `bit` in that direction, as one-bit sets (both empty when the jump leaves the
     /// board), so a capture test is two `and`s.
     pub jump: [[(Bitboard, Bitboard); 64]; DIRECTIONS],
-    bit_of: [u8; 64],
+    bit_of: [u8; 65],
     square_of: [u8; 64],
     /// The bit of the square opposite each square when the board is turned 180°.
     turned: [u8; 64],
@@ -105,10 +119,11 @@ pub struct Geometry {
 
 impl Geometry {
     /// Built at compile time (a `const fn`), so looking a geometry up costs nothing.
-    const fn new(side: u8) -> Self {
-        let per_row = side / 2;
+    /// `full`: every square in play; otherwise the dark ones in the ghost-square layout.
+    const fn new(side: u8, full: bool) -> Self {
+        let per_row = if full { side } else { side / 2 };
         let squares = side * per_row;
-        let mut bit_of = [NO_SQUARE; 64];
+        let mut bit_of = [NO_SQUARE; 65];
         let mut square_of = [0u8; 64];
         let mut valid = 0u64;
         let mut top_row = 0u64;
@@ -117,7 +132,7 @@ impl Geometry {
         while s <= squares {
             let index = s - 1;
             let row = index / per_row;
-            let bit = index + row / 2;
+            let bit = if full { index } else { index + row / 2 };
             bit_of[s as usize] = bit;
             square_of[bit as usize] = s;
             valid |= 1u64 << bit;
@@ -130,23 +145,49 @@ impl Geometry {
             s += 1;
         }
         let h = per_row as i8;
-        let offset = [-(h + 1), -h, h, h + 1];
+        let offset = if full {
+            [-(h + 1), -(h - 1), h - 1, h + 1]
+        } else {
+            [-(h + 1), -h, h, h + 1]
+        };
+        // Neighbours from (row, file), so both layouts share one rule: one row up or down,
+        // one file left or right.
         let mut neighbour = [[NO_SQUARE; 64]; DIRECTIONS];
         let mut ray = [[0u64; 64]; DIRECTIONS];
+        let steps: [(i8, i8); DIRECTIONS] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+        let mut s = 1;
+        while s <= squares {
+            let index = (s - 1) as i8;
+            let row = index / per_row as i8;
+            let col = index % per_row as i8;
+            let file = if full {
+                col
+            } else if row % 2 == 0 {
+                2 * col + 1
+            } else {
+                2 * col
+            };
+            let mut dir = 0;
+            while dir < DIRECTIONS {
+                let (r, f) = (row + steps[dir].0, file + steps[dir].1);
+                if r >= 0 && r < side as i8 && f >= 0 && f < side as i8 {
+                    let target = if full {
+                        Some(r as u8 * side + f as u8 + 1)
+                    } else if (r % 2 == 0) == (f % 2 == 1) {
+                        Some(r as u8 * per_row + (f / 2) as u8 + 1)
+                    } else {
+                        None
+                    };
+                    if let Some(t) = target {
+                        neighbour[dir][bit_of[s as usize] as usize] = bit_of[t as usize];
+                    }
+                }
+                dir += 1;
+            }
+            s += 1;
+        }
         let mut dir = 0;
         while dir < DIRECTIONS {
-            let mut bit = 0;
-            while bit < 64 {
-                let next = bit as i16 + offset[dir] as i16;
-                if valid & (1u64 << bit) != 0
-                    && next >= 0
-                    && next < 64
-                    && valid & (1u64 << next) != 0
-                {
-                    neighbour[dir][bit] = next as u8;
-                }
-                bit += 1;
-            }
             let mut bit = 0;
             while bit < 64 {
                 let mut r = 0u64;
@@ -160,6 +201,23 @@ impl Geometry {
             }
             dir += 1;
         }
+        let shift_mask = if full {
+            let mut file_a = 0u64;
+            let mut row = 0;
+            while row < side {
+                file_a |= 1u64 << (row * side);
+                row += 1;
+            }
+            let file_h = file_a << (side - 1);
+            [
+                valid & !file_h,
+                valid & !file_a,
+                valid & !file_h,
+                valid & !file_a,
+            ]
+        } else {
+            [valid; DIRECTIONS]
+        };
         let mut jump = [[(0u64, 0u64); 64]; DIRECTIONS];
         let mut dir = 0;
         while dir < DIRECTIONS {
@@ -184,12 +242,14 @@ impl Geometry {
         }
         Geometry {
             side,
+            full,
             per_row,
             squares,
             valid,
             top_row,
             bottom_row,
             offset,
+            shift_mask,
             neighbour,
             ray,
             jump,
@@ -217,7 +277,13 @@ impl Geometry {
         let index = self.square(bit) - 1;
         let row = index / self.per_row;
         let col = index % self.per_row;
-        let file = if row % 2 == 0 { 2 * col + 1 } else { 2 * col };
+        let file = if self.full {
+            col
+        } else if row % 2 == 0 {
+            2 * col + 1
+        } else {
+            2 * col
+        };
         (file, self.side - 1 - row)
     }
 
@@ -227,6 +293,9 @@ impl Geometry {
             return None;
         }
         let row = self.side - 1 - rank;
+        if self.full {
+            return self.bit(row as u32 * self.side as u32 + file as u32 + 1);
+        }
         let dark = if row % 2 == 0 {
             file % 2 == 1
         } else {
@@ -256,7 +325,7 @@ impl Geometry {
         } else {
             bits << amount
         };
-        moved & self.valid
+        moved & self.shift_mask[dir]
     }
 
     /// The squares of `bits` with the board turned 180° (square `s` to `squares + 1 - s`).
@@ -303,11 +372,16 @@ mod tests {
         assert_eq!(g.algebraic(g.bit(5).unwrap()), "j10");
         assert_eq!(g.algebraic(g.bit(46).unwrap()), "a1");
         assert_eq!(g.algebraic(g.bit(50).unwrap()), "i1");
+        let g = BoardSize::EightFull.geometry();
+        assert_eq!(g.algebraic(g.bit(1).unwrap()), "a8");
+        assert_eq!(g.algebraic(g.bit(8).unwrap()), "h8");
+        assert_eq!(g.algebraic(g.bit(57).unwrap()), "a1");
+        assert_eq!(g.algebraic(g.bit(64).unwrap()), "h1");
     }
 
     #[test]
     fn neighbours_are_diagonal_and_symmetric() {
-        for size in [BoardSize::Eight, BoardSize::Ten] {
+        for size in [BoardSize::Eight, BoardSize::Ten, BoardSize::EightFull] {
             let g = size.geometry();
             for s in 1..=g.squares as u32 {
                 let b = g.bit(s).unwrap();

@@ -17,6 +17,6 @@ pub use movegen::{detail, detail_line, generate, legal_moves, DetailedMove, Move
 pub use position::{Color, Position};
 pub use status::{Counters, Game, Outcome, Reason};
 pub use variant::{
-    CapturePriority, DrawRules, KingKind, Notation, Preset, PromotionInCapture, Removal,
+    CapturePriority, DrawRules, KingKind, Lines, Notation, Preset, PromotionInCapture, Removal,
     RuleParams, Rules, WinCondition, PRESETS,
 };

@@ -69,14 +69,14 @@ impl Position {
     pub fn initial(rules: &Rules) -> Self {
         let g = rules.board.geometry();
         let mut pos = Position::empty(rules.board, rules.first_player);
-        let per_side = rules.start_rows as u32 * g.per_row as u32;
-        for s in 1..=per_side {
+        let row = g.per_row as u32;
+        let gap = rules.start_gap as u32 * row;
+        let per_side = rules.start_rows as u32 * row;
+        for s in gap + 1..=gap + per_side {
             if let Some(b) = g.bit(s) {
                 pos.pieces[Color::Black.index()] |= 1 << b;
             }
-        }
-        for s in (g.squares as u32 + 1 - per_side)..=g.squares as u32 {
-            if let Some(b) = g.bit(s) {
+            if let Some(b) = g.bit(g.squares as u32 + 1 - s) {
                 pos.pieces[Color::White.index()] |= 1 << b;
             }
         }

@@ -60,6 +60,20 @@ pub enum PromotionInCapture {
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+/// The lines pieces travel along. On a board of dark squares the next square along a row
+/// or file is two squares away (Frisian captures); on a full board it is the adjacent one.
+pub enum Lines {
+    /// The diagonals.
+    #[default]
+    Diagonal,
+    /// Rows and files.
+    Orthogonal,
+    /// Both.
+    Both,
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 /// How a game is won.
 pub enum WinCondition {
     /// A side with no piece or no legal move loses.
@@ -114,14 +128,21 @@ pub struct Rules {
     pub board: BoardSize,
     /// Rows of men each side starts with.
     pub start_rows: u8,
+    /// Rows left empty behind them at the start (Turkish: its back row).
+    pub start_gap: u8,
     /// Who moves first from the initial position.
     pub first_player: Color,
     /// A capture must be made when one is possible.
     pub forced_capture: bool,
     /// Men may capture backwards.
     pub men_capture_backwards: bool,
-    /// Men and kings capture along rows and files too, not only diagonals (Frisian).
-    pub orthogonal_captures: bool,
+    /// The lines plain moves follow (men: forward, and sideways along a row).
+    pub move_lines: Lines,
+    /// The lines captures follow (Frisian: both; Turkish: rows and files).
+    pub capture_lines: Lines,
+    /// A king may turn straight back within a capture (Turkish forbids it; it matters only
+    /// where captured pieces leave at once).
+    pub reversal_in_capture: bool,
     /// Short or flying kings.
     pub kings: KingKind,
     /// Which sequence must be chosen among captures.
@@ -172,10 +193,13 @@ pub struct Preset {
 const INTERNATIONAL: Rules = Rules {
     board: BoardSize::Ten,
     start_rows: 4,
+    start_gap: 0,
     first_player: Color::White,
     forced_capture: true,
     men_capture_backwards: true,
-    orthogonal_captures: false,
+    move_lines: Lines::Diagonal,
+    capture_lines: Lines::Diagonal,
+    reversal_in_capture: true,
     kings: KingKind::Flying,
     capture_priority: CapturePriority::MaxPieces,
     removal: Removal::EndOfMove,
@@ -195,7 +219,7 @@ const INTERNATIONAL: Rules = Rules {
 };
 
 const FRISIAN: Rules = Rules {
-    orthogonal_captures: true,
+    capture_lines: Lines::Both,
     capture_priority: CapturePriority::Frisian,
     king_move_limit: Some(3),
     draw_rules: DrawRules {
@@ -213,10 +237,13 @@ const FRISIAN: Rules = Rules {
 const ENGLISH: Rules = Rules {
     board: BoardSize::Eight,
     start_rows: 3,
+    start_gap: 0,
     first_player: Color::Black,
     forced_capture: true,
     men_capture_backwards: false,
-    orthogonal_captures: false,
+    move_lines: Lines::Diagonal,
+    capture_lines: Lines::Diagonal,
+    reversal_in_capture: true,
     kings: KingKind::Short,
     capture_priority: CapturePriority::Free,
     removal: Removal::EndOfMove,
@@ -238,10 +265,13 @@ const ENGLISH: Rules = Rules {
 const RUSSIAN: Rules = Rules {
     board: BoardSize::Eight,
     start_rows: 3,
+    start_gap: 0,
     first_player: Color::White,
     forced_capture: true,
     men_capture_backwards: true,
-    orthogonal_captures: false,
+    move_lines: Lines::Diagonal,
+    capture_lines: Lines::Diagonal,
+    reversal_in_capture: true,
     kings: KingKind::Flying,
     capture_priority: CapturePriority::Free,
     removal: Removal::EndOfMove,
@@ -397,6 +427,34 @@ pub static PRESETS: &[Preset] = &[
         },
     },
     Preset {
+        id: "turkish",
+        name: "Turkish draughts (Dama)",
+        description: "8×8, every square used, 16 men each on the second and third rows; men move and capture forward and sideways, kings fly along rows and files; captured pieces leave at once; maximum capture; a king may not turn straight back within a capture.",
+        aliases: &["dama"],
+        pdn_game_type: Some(30),
+        notation: Notation::Algebraic,
+        rules: Rules {
+            board: BoardSize::EightFull,
+            start_rows: 2,
+            start_gap: 1,
+            move_lines: Lines::Orthogonal,
+            capture_lines: Lines::Orthogonal,
+            men_capture_backwards: false,
+            removal: Removal::Immediate,
+            reversal_in_capture: false,
+            draw_rules: DrawRules {
+                repetition: Some(3),
+                king_moves_without_capture: None,
+                moves_without_capture_or_promotion: None,
+                three_pieces_vs_lone_king: None,
+                two_pieces_vs_lone_king: None,
+                two_kings_vs_lone_king: None,
+                king_vs_king: None,
+            },
+            ..INTERNATIONAL
+        },
+    },
+    Preset {
         id: "antidraughts",
         name: "Antidraughts (give-away)",
         description: "International rules, but the side that loses all its pieces or cannot move wins.",
@@ -508,6 +566,15 @@ impl Rules {
         }
     }
 
+    /// Whether these rules need the line-table generator (`movegen::general`): anything
+    /// but diagonal moves and captures on a board of dark squares.
+    #[inline(always)]
+    pub fn uses_line_tables(&self) -> bool {
+        self.move_lines != Lines::Diagonal
+            || self.capture_lines != Lines::Diagonal
+            || !self.board.dark_squares_only()
+    }
+
     /// The far row where a man of `color` is crowned.
     pub fn promotion_row(&self, color: Color) -> super::board::Bitboard {
         let g = self.board.geometry();
@@ -516,6 +583,11 @@ impl Rules {
             Color::Black => g.bottom_row,
         }
     }
+}
+
+/// The serde default of `reversal_in_capture`.
+fn allowed() -> bool {
+    true
 }
 
 /// The parameters a client may see and override (`GET /variants`, a `variant` object).
@@ -529,9 +601,15 @@ pub struct RuleParams {
     pub forced_capture: bool,
     /// See `Rules::men_capture_backwards`.
     pub men_capture_backwards: bool,
-    /// See `Rules::orthogonal_captures` (`false` when left out).
+    /// See `Rules::move_lines` (`diagonal` when left out).
     #[serde(default)]
-    pub orthogonal_captures: bool,
+    pub move_lines: Lines,
+    /// See `Rules::capture_lines` (`diagonal` when left out).
+    #[serde(default)]
+    pub capture_lines: Lines,
+    /// See `Rules::reversal_in_capture` (allowed when left out).
+    #[serde(default = "allowed")]
+    pub reversal_in_capture: bool,
     /// See `Rules::kings`.
     pub kings: KingKind,
     /// See `Rules::capture_priority`.
@@ -559,7 +637,9 @@ impl Rules {
             first_player: self.first_player,
             forced_capture: self.forced_capture,
             men_capture_backwards: self.men_capture_backwards,
-            orthogonal_captures: self.orthogonal_captures,
+            move_lines: self.move_lines,
+            capture_lines: self.capture_lines,
+            reversal_in_capture: self.reversal_in_capture,
             kings: self.kings,
             capture_priority: self.capture_priority,
             removal: self.removal,
@@ -577,7 +657,9 @@ impl Rules {
             first_player: p.first_player,
             forced_capture: p.forced_capture,
             men_capture_backwards: p.men_capture_backwards,
-            orthogonal_captures: p.orthogonal_captures,
+            move_lines: p.move_lines,
+            capture_lines: p.capture_lines,
+            reversal_in_capture: p.reversal_in_capture,
             kings: p.kings,
             capture_priority: p.capture_priority,
             removal: p.removal,

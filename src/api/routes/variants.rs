@@ -14,6 +14,7 @@ static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
             description: p.description,
             aliases: p.aliases.to_vec(),
             board_size: p.rules.board.side(),
+            squares: p.rules.board.geometry().squares,
             pieces_per_side: Position::initial(&p.rules).pieces[0].count_ones(),
             pdn_game_type: p.pdn_game_type,
             notation: match p.notation {

@@ -1,20 +1,24 @@
-//! Captures along any set of lines: the diagonals and, where the rules say so, the rows and
-//! files (Frisian). A plain depth-first search over step tables; the diagonal-only presets
-//! keep the bitboard generator of `capture`, which this one must agree with on them (a
-//! test checks it).
+//! Moves along any set of lines: the diagonals and, where the rules say so, the rows and
+//! files (Frisian captures; Turkish draughts, on a board where every square is in play). A
+//! plain depth-first search over step tables; the diagonal presets keep the bitboard
+//! generator of `capture` and `plain`, which this one must agree with on them (a test
+//! checks it).
 
 use std::sync::LazyLock;
 
 use super::{priority, Generated, Move, MAX_JUMPS};
 use crate::rules::board::{Bitboard, Bits, BoardSize, Geometry, NO_SQUARE};
 use crate::rules::position::{Color, Position};
-use crate::rules::variant::{KingKind, PromotionInCapture, Removal, Rules};
+use crate::rules::variant::{KingKind, Lines, PromotionInCapture, Removal, Rules};
 
 /// Lines: the four diagonal directions (the indices of `board::Direction`), then along
 /// the file up and down (towards square 1 and away from it) and along the row left and
 /// right. On a board of dark squares the next square along a row or file is two steps
 /// away, so an orthogonal jump crosses one dark square and lands on the next.
 pub(super) const LINES: usize = 8;
+
+/// The line straight back from each line.
+const OPPOSITE: [usize; LINES] = [3, 2, 1, 0, 5, 4, 7, 6];
 
 /// `next[line][bit]`: the next square along a line, or `NO_SQUARE` off the board.
 pub(super) struct Steps {
@@ -24,12 +28,13 @@ pub(super) struct Steps {
 impl Steps {
     fn new(g: &Geometry) -> Steps {
         let mut next = [[NO_SQUARE; 64]; LINES];
+        let stride = if g.full { 1 } else { 2 };
         for bit in Bits(g.valid) {
             for (line, row) in next.iter_mut().enumerate().take(4) {
                 row[bit as usize] = g.neighbour[line][bit as usize];
             }
             let (file, rank) = g.file_rank(bit);
-            let orthogonal: [(i8, i8); 4] = [(0, 2), (0, -2), (-2, 0), (2, 0)];
+            let orthogonal: [(i8, i8); 4] = [(0, stride), (0, -stride), (-stride, 0), (stride, 0)];
             for (i, (df, dr)) in orthogonal.into_iter().enumerate() {
                 let (f, r) = (file as i8 + df, rank as i8 + dr);
                 if f >= 0 && r >= 0 {
@@ -46,9 +51,12 @@ impl Steps {
     pub(super) fn of(board: BoardSize) -> &'static Steps {
         static EIGHT: LazyLock<Steps> = LazyLock::new(|| Steps::new(BoardSize::Eight.geometry()));
         static TEN: LazyLock<Steps> = LazyLock::new(|| Steps::new(BoardSize::Ten.geometry()));
+        static FULL: LazyLock<Steps> =
+            LazyLock::new(|| Steps::new(BoardSize::EightFull.geometry()));
         match board {
             BoardSize::Eight => &EIGHT,
             BoardSize::Ten => &TEN,
+            BoardSize::EightFull => &FULL,
         }
     }
 
@@ -74,24 +82,76 @@ pub fn between(board: BoardSize, a: u8, b: u8) -> Option<Bitboard> {
     })
 }
 
-/// The lines men capture along, under `rules`, for `side`.
-fn man_lines(rules: &Rules, side: Color) -> &'static [usize] {
-    match (rules.orthogonal_captures, rules.men_capture_backwards, side) {
-        (true, true, _) => &[0, 1, 2, 3, 4, 5, 6, 7],
-        (true, false, Color::White) => &[0, 1, 4, 6, 7],
-        (true, false, Color::Black) => &[2, 3, 5, 6, 7],
-        (false, true, _) => &[0, 1, 2, 3],
-        (false, false, Color::White) => &[0, 1],
-        (false, false, Color::Black) => &[2, 3],
+/// Every line of a kind.
+fn all_lines(lines: Lines) -> &'static [usize] {
+    match lines {
+        Lines::Diagonal => &[0, 1, 2, 3],
+        Lines::Orthogonal => &[4, 5, 6, 7],
+        Lines::Both => &[0, 1, 2, 3, 4, 5, 6, 7],
     }
 }
 
-/// The lines kings capture along.
-fn king_lines(rules: &Rules) -> &'static [usize] {
-    if rules.orthogonal_captures {
-        &[0, 1, 2, 3, 4, 5, 6, 7]
-    } else {
-        &[0, 1, 2, 3]
+/// The lines of a kind a man of `side` uses: forward, sideways along its row, and (with
+/// `backwards`) back.
+fn man_lines(lines: Lines, backwards: bool, side: Color) -> &'static [usize] {
+    if backwards {
+        return all_lines(lines);
+    }
+    match (lines, side) {
+        (Lines::Diagonal, Color::White) => &[0, 1],
+        (Lines::Diagonal, Color::Black) => &[2, 3],
+        (Lines::Orthogonal, Color::White) => &[4, 6, 7],
+        (Lines::Orthogonal, Color::Black) => &[5, 6, 7],
+        (Lines::Both, Color::White) => &[0, 1, 4, 6, 7],
+        (Lines::Both, Color::Black) => &[2, 3, 5, 6, 7],
+    }
+}
+
+/// Plain moves, appended to `out`: each piece's moves in square order, by line, nearest
+/// square first.
+pub(super) fn generate_plain<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    plain_moves(rules, pos, |mv| {
+        out.push(T::build(mv, &[mv.to], &[]));
+        false
+    });
+}
+
+/// Whether the side to move has a plain move.
+pub(super) fn plain_exists(rules: &Rules, pos: &Position) -> bool {
+    let mut found = false;
+    plain_moves(rules, pos, |_| {
+        found = true;
+        true
+    });
+    found
+}
+
+/// Call `each` with every plain move until it answers `true` (enough).
+fn plain_moves(rules: &Rules, pos: &Position, mut each: impl FnMut(Move) -> bool) {
+    let steps = Steps::of(rules.board);
+    let empty = pos.empty_squares();
+    let promo = rules.promotion_row(pos.side);
+    let men = man_lines(rules.move_lines, false, pos.side);
+    let kings = all_lines(rules.move_lines);
+    let flying = rules.kings == KingKind::Flying;
+    for from in Bits(pos.us()) {
+        let king = pos.kings & (1 << from) != 0;
+        for &line in if king { kings } else { men } {
+            let mut at = from;
+            while let Some(to) = steps.step(line, at) {
+                if empty & (1 << to) == 0 {
+                    break;
+                }
+                let crowns = !king && promo & (1 << to) != 0;
+                if each(Move::plain(from, to, crowns)) {
+                    return;
+                }
+                if !(king && flying) {
+                    break;
+                }
+                at = to;
+            }
+        }
     }
 }
 
@@ -129,6 +189,8 @@ struct Search<'a> {
     promo: Bitboard,
     man_lines: &'static [usize],
     king_lines: &'static [usize],
+    /// A king may turn straight back between two jumps.
+    reversal: bool,
     immediate: bool,
     flying: bool,
     start: usize,
@@ -155,8 +217,9 @@ impl<'a> Search<'a> {
             },
             empty: !pos.occupied() & rules.board.geometry().valid,
             promo: rules.promotion_row(pos.side),
-            man_lines: man_lines(rules, pos.side),
-            king_lines: king_lines(rules),
+            man_lines: man_lines(rules.capture_lines, rules.men_capture_backwards, pos.side),
+            king_lines: all_lines(rules.capture_lines),
+            reversal: rules.reversal_in_capture,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
             start,
@@ -176,7 +239,7 @@ impl<'a> Search<'a> {
         let saved = self.empty;
         self.empty |= 1 << from;
         if king {
-            self.king_search(from, 0, false, out);
+            self.king_search(from, 0, false, None, out);
         } else {
             self.man_search(from, 0, out);
         }
@@ -258,6 +321,15 @@ impl<'a> Search<'a> {
             .any(|&line| self.king_jump(sq, line, captured, empty).is_some())
     }
 
+    /// Whether a king that reached `sq` along `came` can jump on (not straight back where
+    /// the rules forbid it).
+    fn king_can_jump_from(&self, sq: u8, captured: Bitboard, came: usize) -> bool {
+        self.king_lines.iter().any(|&line| {
+            (self.reversal || OPPOSITE[came] != line)
+                && self.king_jump(sq, line, captured, self.empty).is_some()
+        })
+    }
+
     #[inline(always)]
     fn push(&mut self, landing: u8, victim: u8) {
         self.path[self.depth] = landing;
@@ -313,7 +385,9 @@ impl<'a> Search<'a> {
             if self.promo & (1 << land) != 0 {
                 match self.rules.promotion_in_capture {
                     PromotionInCapture::Stops => self.record(land, now, true, out),
-                    PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
+                    PromotionInCapture::ContinuesAsKing => {
+                        self.king_search(land, now, true, Some(line), out)
+                    }
                     PromotionInCapture::AtEnd => self.man_search(land, now, out),
                 }
             } else {
@@ -326,16 +400,21 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// `crowned`: a man crowned during this capture, going on as a king.
+    /// `crowned`: a man crowned during this capture, going on as a king. `came`: the line
+    /// of the jump that reached `sq`.
     fn king_search<T: Generated>(
         &mut self,
         sq: u8,
         captured: Bitboard,
         crowned: bool,
+        came: Option<usize>,
         out: &mut Vec<T>,
     ) {
         let mut extended = false;
         for &line in self.king_lines {
+            if !self.reversal && came.is_some_and(|c| OPPOSITE[c] == line) {
+                continue;
+            }
             let Some((victim, landings)) = self.king_jump(sq, line, captured, self.empty) else {
                 continue;
             };
@@ -344,7 +423,7 @@ impl<'a> Search<'a> {
             // A king must land where it can go on capturing, if there is such a square.
             let mut continuing = Landings::default();
             for &l in landings.squares() {
-                if self.king_can_jump(l, now, self.empty) {
+                if self.king_can_jump_from(l, now, line) {
                     continuing.push(l);
                 }
             }
@@ -353,7 +432,7 @@ impl<'a> Search<'a> {
             for &l in chosen.squares() {
                 self.push(l, victim);
                 if goes_on {
-                    self.king_search(l, now, crowned, out);
+                    self.king_search(l, now, crowned, Some(line), out);
                 } else {
                     self.record(l, now, crowned, out);
                 }
@@ -405,7 +484,7 @@ mod tests {
             z ^ (z >> 31)
         };
         let mut compared = 0usize;
-        for preset in PRESETS.iter().filter(|p| !p.rules.orthogonal_captures) {
+        for preset in PRESETS.iter().filter(|p| !p.rules.uses_line_tables()) {
             let rules = preset.rules;
             let g = rules.board.geometry();
             for _ in 0..400 {
@@ -428,8 +507,14 @@ mod tests {
                 }
                 let mut ours: Vec<Move> = Vec::new();
                 generate(&rules, &pos, &mut ours);
+                if ours.is_empty() {
+                    generate_plain(&rules, &pos, &mut ours);
+                }
                 let mut fast: Vec<Move> = Vec::new();
                 super::super::generate_captures(&rules, &pos, &mut fast);
+                if fast.is_empty() {
+                    super::super::generate_plain(&rules, &pos, &mut fast);
+                }
                 let key = |m: &Move| (m.from, m.to, m.captures, m.crowns);
                 let mut a: Vec<_> = ours.iter().map(key).collect();
                 let mut b: Vec<_> = fast.iter().map(key).collect();

@@ -149,17 +149,24 @@ impl Board for Ten {
     const G: &'static Geometry = BoardSize::Ten.geometry();
 }
 
-/// Evaluate `$e` with the type `$B` standing for the board size `$board`.
+/// Evaluate `$e` with the type `$B` standing for the board size of `$rules`, or `$general`
+/// when the rules need the line-table generator (`general`: rows and files, or a board
+/// where every square is in play), which is the only one the full board ever reaches.
 macro_rules! by_board {
-    ($board:expr, |$B:ident| $e:expr) => {
-        match $board {
-            BoardSize::Eight => {
-                type $B = Eight;
-                $e
-            }
-            BoardSize::Ten => {
-                type $B = Ten;
-                $e
+    ($rules:expr, |$B:ident| $e:expr, else $general:expr) => {
+        if $rules.uses_line_tables() {
+            $general
+        } else {
+            match $rules.board {
+                BoardSize::Eight => {
+                    type $B = Eight;
+                    $e
+                }
+                BoardSize::Ten => {
+                    type $B = Ten;
+                    $e
+                }
+                BoardSize::EightFull => $general,
             }
         }
     };
@@ -169,19 +176,23 @@ const ALL_DIRS: &[usize] = &[0, 1, 2, 3];
 
 /// All legal moves of `pos` under `rules`, written into `out` (cleared first).
 pub fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
-    by_board!(rules.board, |B| generate_on::<B, T>(rules, pos, out))
+    by_board!(rules, |B| generate_on::<B, T>(rules, pos, out), else generate_general(rules, pos, out))
 }
 
 #[inline(always)]
 fn generate_on<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     out.clear();
-    if rules.orthogonal_captures {
-        general::generate::<T>(rules, pos, out);
-    } else {
-        capture::generate::<B, T>(rules, pos, out);
-    }
+    capture::generate::<B, T>(rules, pos, out);
     if out.is_empty() || !rules.forced_capture {
         plain::generate::<B, T>(rules, pos, out);
+    }
+}
+
+fn generate_general<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    out.clear();
+    general::generate::<T>(rules, pos, out);
+    if out.is_empty() || !rules.forced_capture {
+        general::generate_plain::<T>(rules, pos, out);
     }
 }
 
@@ -220,10 +231,7 @@ pub fn detail_line(rules: &Rules, pos: &Position, line: &[Move]) -> Vec<Detailed
 
 /// Whether the side to move has a capture available.
 pub fn has_capture(rules: &Rules, pos: &Position) -> bool {
-    if rules.orthogonal_captures {
-        return general::exists(rules, pos);
-    }
-    by_board!(rules.board, |B| capture::exists::<B>(rules, pos))
+    by_board!(rules, |B| capture::exists::<B>(rules, pos), else general::exists(rules, pos))
 }
 
 /// Whether the side not to move would have a capture were it its turn (a threat).
@@ -236,15 +244,14 @@ pub fn opponent_has_capture(rules: &Rules, pos: &Position) -> bool {
 /// Number of legal moves, without building plain moves or single-jump captures (perft's
 /// last ply).
 pub fn count(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
-    by_board!(rules.board, |B| count_on::<B>(rules, pos, scratch))
+    by_board!(rules, |B| count_on::<B>(rules, pos, scratch), else {
+        generate_general(rules, pos, scratch);
+        scratch.len()
+    })
 }
 
 #[inline(always)]
 fn count_on<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
-    if rules.orthogonal_captures {
-        generate_on::<B, Move>(rules, pos, scratch);
-        return scratch.len();
-    }
     let (king_jumps, king_steps) = capture::scan_kings::<B>(rules, pos);
     let captures = capture::count::<B>(rules, pos, scratch, king_jumps);
     if captures == 0 || !rules.forced_capture {
@@ -258,7 +265,20 @@ fn count_on<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> 
 /// bulk at the last ply, with one reusable list per ply in `lists` (at least `depth`).
 /// Compiled per board size, so the counting inlines into the loop above it.
 pub fn leaves(rules: &Rules, pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
-    by_board!(rules.board, |B| leaves_on::<B>(rules, pos, depth, lists))
+    by_board!(rules, |B| leaves_on::<B>(rules, pos, depth, lists), else leaves_general(rules, pos, depth, lists))
+}
+
+fn leaves_general(rules: &Rules, pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 1;
+    };
+    generate_general(rules, pos, list);
+    if depth <= 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|mv| leaves_general(rules, &pos.play(mv), depth - 1, rest))
+        .sum()
 }
 
 fn leaves_on<B: Board>(rules: &Rules, pos: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
@@ -285,19 +305,16 @@ fn leaves_on<B: Board>(rules: &Rules, pos: &Position, depth: u32, lists: &mut [M
 
 /// Whether the side to move has a plain (non-capturing) move.
 pub fn has_plain_move(rules: &Rules, pos: &Position) -> bool {
-    by_board!(rules.board, |B| plain::exists::<B>(pos))
+    by_board!(rules, |B| plain::exists::<B>(pos), else general::plain_exists(rules, pos))
 }
 
 /// Plain (non-capturing) moves only, appended to `out`.
 pub fn generate_plain<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
-    by_board!(rules.board, |B| plain::generate::<B, T>(rules, pos, out))
+    by_board!(rules, |B| plain::generate::<B, T>(rules, pos, out), else general::generate_plain::<T>(rules, pos, out))
 }
 
 /// Complete capture sequences after the preset's priority rule and duplicate merging,
 /// appended to `out`.
 pub fn generate_captures<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
-    if rules.orthogonal_captures {
-        return general::generate::<T>(rules, pos, out);
-    }
-    by_board!(rules.board, |B| capture::generate::<B, T>(rules, pos, out))
+    by_board!(rules, |B| capture::generate::<B, T>(rules, pos, out), else general::generate::<T>(rules, pos, out))
 }

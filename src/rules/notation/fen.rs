@@ -263,15 +263,29 @@ fn read_square(
     Ok(value)
 }
 
-/// Write a position as PDN FEN, with ranges for runs of three or more men.
+/// Write a position as PDN FEN, with ranges for runs of three or more men. A board where
+/// every square is in play (Turkish) is written with algebraic squares, as its players do
+/// (`W:Wa2,b2:Ba7`).
 pub fn write(pos: &Position) -> String {
     let side = if pos.side == Color::White { 'W' } else { 'B' };
     let mut out = String::with_capacity(64);
     out.push(side);
+    let g = pos.board.geometry();
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(if color == Color::White { 'W' } else { 'B' });
         let squares = pos.squares_of(color);
+        if g.full {
+            let items: Vec<String> = squares
+                .iter()
+                .filter_map(|&(s, king)| {
+                    let name = g.algebraic(g.bit(s as u32)?);
+                    Some(if king { format!("K{name}") } else { name })
+                })
+                .collect();
+            out.push_str(&items.join(","));
+            continue;
+        }
         let mut items: Vec<String> = Vec::new();
         let mut i = 0;
         while i < squares.len() {
