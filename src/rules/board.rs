@@ -72,8 +72,9 @@ impl BoardSize {
     }
 
     /// Whether only the dark squares are in play (every board but Turkish).
+    #[inline(always)]
     pub fn dark_squares_only(self) -> bool {
-        !self.geometry().full
+        !matches!(self, BoardSize::EightFull)
     }
 }
 
