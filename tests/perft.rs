@@ -78,3 +78,12 @@ fn spanish_start() {
 fn czech_start() {
     check("czech", None, &[7, 49, 302, 1469, 7361, 36768, 179740]);
 }
+
+#[test]
+fn antidraughts_and_breakthrough_start() {
+    // The international moves (equal to pydraughts' `antidraughts` and `breakthrough` counts
+    // at low depth): only the end of the game differs.
+    for variant in ["antidraughts", "breakthrough"] {
+        check(variant, None, &[9, 81, 658, 4265, 27117, 167140]);
+    }
+}
