@@ -48,8 +48,9 @@ fn men_step_forward_or_sideways_never_back_or_diagonally() {
 
 #[test]
 fn kings_fly_along_rows_and_files() {
-    // From d4 the king slides up to d8, down to d1, left to a4, right to h4 (and stops at
-    // its own man on f4).
+    // From d4 the king slides up to d8, down to d1, left to a4, and right only to e4: its
+    // own man on f4 stops it. (pydraughts lets it on to g4 and h4, over the man: a slide
+    // along a row or file passes empty squares only, like any flying king's.)
     let list = legal("W:WKd4,f4:Bh8");
     for m in ["d4-d8", "d4-d1", "d4-a4", "d4-e4"] {
         assert!(list.contains(&m.to_string()), "{m} in {list:?}");
