@@ -265,3 +265,20 @@ fn a_refused_capture_says_which_frisian_rule_refuses_it() {
     let text = why("W:W28,K46:B29,36", "28x30");
     assert!(text.contains("the king must take"), "{text}");
 }
+
+#[test]
+fn the_searcher_lets_a_resting_king_rest() {
+    use draughts_api::engine::{think, Caps, Limits, Request};
+    let line = ["46-37", "1-7", "37-46", "2-8", "46-37", "7-12"];
+    let g = played("frisian", "W:WK46,30:B1,2", &line);
+    let req = Request {
+        limits: Limits {
+            depth: Some(6),
+            ..Limits::default()
+        },
+        ..Request::default()
+    };
+    let answer = think(&g, &req, &Caps::default(), None).expect("a move");
+    let geometry = g.rules.board.geometry();
+    assert_eq!(Some(answer.best.from), geometry.bit(30), "{answer:?}");
+}

@@ -144,8 +144,8 @@ fn searcher_for<'a>(
     caps: &Caps,
     stop: Option<&'a AtomicBool>,
 ) -> Searcher<'a> {
-    let mut searcher = Searcher::new(&game.rules, table_megabytes(limits, caps))
-        .with_resting_king(game.resting_king());
+    let mut searcher =
+        Searcher::new(&game.rules, table_megabytes(limits, caps)).with_king_runs(game.king_runs());
     if let Some(flag) = stop {
         searcher = searcher.with_stop_flag(flag);
     }

@@ -6,6 +6,7 @@ use super::eval::Evaluator;
 use super::limits::Limits;
 use super::tt::{Bound, Table};
 use crate::rules::movegen::{generate, has_capture, has_plain_move, opponent_has_capture};
+use crate::rules::status::{next_king_run, resting_king, KingRuns};
 use crate::rules::{Move, MoveList, Position, Rules, WinCondition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -90,7 +91,9 @@ pub struct Searcher<'a> {
     pv_table: Vec<Vec<Move>>,
     /// Endgame tables for these rules, when built.
     bitbase: Option<Arc<Tables>>,
-    resting_king: Option<u8>,
+    root_runs: KingRuns,
+    /// King runs along the current path, parallel to `stack` (kept only under a limit).
+    runs: Vec<KingRuns>,
 }
 
 impl<'a> Searcher<'a> {
@@ -116,7 +119,8 @@ impl<'a> Searcher<'a> {
             stack: Vec::with_capacity(512),
             pv_table: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             bitbase: None,
-            resting_king: None,
+            root_runs: [(0, 0); 2],
+            runs: Vec::new(),
         }
     }
 
@@ -125,11 +129,11 @@ impl<'a> Searcher<'a> {
         self.nodes
     }
 
-    /// A king of the side to move that may not make a plain move at the root (Frisian's
-    /// limit on a king's moves in a row; the game knows it, a bare position does not).
-    /// Below the root the limit is not tracked: the search may expect a fourth move.
-    pub fn with_resting_king(mut self, king: Option<u8>) -> Self {
-        self.resting_king = king;
+    /// The kings' runs of plain moves at the root (Frisian's limit on a king's moves in a
+    /// row: the game knows them, a bare position does not). The search carries them down
+    /// its tree; the transposition table does not tell positions apart by them.
+    pub fn with_king_runs(mut self, runs: KingRuns) -> Self {
+        self.root_runs = runs;
         self
     }
 
@@ -177,11 +181,10 @@ impl<'a> Searcher<'a> {
         }
         self.stack.push((pos.hash(), false));
 
+        self.runs.clear();
+        self.runs.push(self.root_runs);
         let mut root = MoveList::new();
-        generate(&self.rules, pos, &mut root);
-        if let Some(king) = self.resting_king {
-            root.retain(|m| m.is_capture() || m.from != king);
-        }
+        self.generate_legal(pos, &mut root);
         if root.is_empty() {
             return None;
         }
@@ -227,7 +230,7 @@ impl<'a> Searcher<'a> {
                         s
                     }
                 };
-                self.stack.pop();
+                self.pop();
                 if self.stopped {
                     break;
                 }
@@ -295,10 +298,12 @@ impl<'a> Searcher<'a> {
             self.stack.push((h, false));
         }
         self.stack.push((pos.hash(), false));
+        self.runs.clear();
+        self.runs.push(self.root_runs);
         let child = pos.play(mv);
         self.push(&child, pos, mv);
         let score = -self.negamax(&child, depth.max(1) as i32 - 1, -INF, INF, 1);
-        self.stack.pop();
+        self.pop();
         if self.stopped {
             return None;
         }
@@ -309,10 +314,49 @@ impl<'a> Searcher<'a> {
 
     /// Record the child on the path; its hash is returned (the table key of the child).
     fn push(&mut self, child: &Position, parent: &Position, mv: &Move) -> u64 {
-        let irreversible = mv.is_capture() || parent.kings & (1 << mv.from) == 0;
+        let by_man = parent.kings & (1 << mv.from) == 0;
+        let irreversible = mv.is_capture() || by_man;
         let hash = child.hash();
         self.stack.push((hash, irreversible));
+        if self.rules.king_move_limit.is_some() {
+            self.push_run(parent, mv, by_man);
+        }
         hash
+    }
+
+    #[cold]
+    fn push_run(&mut self, parent: &Position, mv: &Move, by_man: bool) {
+        let mut runs = self.runs.last().copied().unwrap_or_default();
+        let side = parent.side.index();
+        runs[side] = next_king_run(runs[side], mv, by_man);
+        self.runs.push(runs);
+    }
+
+    /// Leave the child last pushed.
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.stack.pop();
+        if self.rules.king_move_limit.is_some() {
+            self.runs.pop();
+        }
+    }
+
+    /// The legal moves of `pos` on the current path: those of the position, less the plain
+    /// moves of a king that must rest (Frisian).
+    #[inline(always)]
+    fn generate_legal(&self, pos: &Position, list: &mut MoveList) {
+        generate(&self.rules, pos, list);
+        if self.rules.king_move_limit.is_some() {
+            self.drop_resting_king(pos, list);
+        }
+    }
+
+    #[cold]
+    fn drop_resting_king(&self, pos: &Position, list: &mut MoveList) {
+        let runs = self.runs.last().copied().unwrap_or_default();
+        if let Some(king) = resting_king(&self.rules, pos, &runs) {
+            list.retain(|m| m.is_capture() || m.from != king);
+        }
     }
 
     /// The current position (top of the stack) occurred before with no irreversible move between.
@@ -442,7 +486,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        generate(&self.rules, pos, &mut list);
+        self.generate_legal(pos, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
             return self.stuck_score(ply);
@@ -532,7 +576,7 @@ impl<'a> Searcher<'a> {
                 }
                 s
             };
-            self.stack.pop();
+            self.pop();
             if self.stopped {
                 self.lists[ply] = list;
                 self.orders[ply] = keys;

@@ -105,6 +105,33 @@ fn lone_king_class(pos: &Position) -> Option<LoneKingClass> {
     None
 }
 
+/// Per side (`Color::index`): the square of the king that made the side's last moves, and
+/// how many plain moves in a row it made (0 after a man's move or a capture).
+pub type KingRuns = [(u8, u8); 2];
+
+/// A side's king run after it plays `mv`: one longer when the same king makes another plain
+/// move, a new run for another king, none after a man's move or a capture.
+#[inline]
+pub fn next_king_run(run: (u8, u8), mv: &Move, mover_was_man: bool) -> (u8, u8) {
+    if mv.is_capture() || mover_was_man {
+        (0, 0)
+    } else if run.1 > 0 && run.0 == mv.from {
+        (mv.to, run.1.saturating_add(1))
+    } else {
+        (mv.to, 1)
+    }
+}
+
+/// The king of the side to move that may not make a plain move: it made
+/// `Rules::king_move_limit` plain moves in a row while its side still has men.
+#[inline]
+pub fn resting_king(rules: &Rules, pos: &Position, runs: &KingRuns) -> Option<u8> {
+    let limit = rules.king_move_limit?;
+    let (bit, count) = runs[pos.side.index()];
+    let still_there = pos.kings_of(pos.side) & (1 << bit) != 0;
+    (count >= limit && still_there && pos.men(pos.side) != 0).then_some(bit)
+}
+
 /// A game in progress: the position plus what the draw rules need of its history.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -117,10 +144,8 @@ pub struct Game {
     /// Hashes of positions since the last irreversible move, oldest first (current included).
     since_irreversible: Vec<u64>,
     class: Option<LoneKingClass>,
-    /// Per side (`Color::index`): the square of the king that made the side's last moves,
-    /// and how many plain moves in a row it made (0 after a man's move or a capture), for
-    /// `Rules::king_move_limit`.
-    king_runs: [(u8, u8); 2],
+    /// For `Rules::king_move_limit`.
+    king_runs: KingRuns,
     /// Plies played since the start position.
     pub plies: u32,
 }
@@ -150,13 +175,7 @@ impl Game {
     pub fn play(&mut self, mv: &Move) {
         let mover_was_man = self.position.kings & (1 << mv.from) == 0;
         let run = &mut self.king_runs[self.position.side.index()];
-        *run = if mv.is_capture() || mover_was_man {
-            (0, 0)
-        } else if run.1 > 0 && run.0 == mv.from {
-            (mv.to, run.1.saturating_add(1))
-        } else {
-            (mv.to, 1)
-        };
+        *run = next_king_run(*run, mv, mover_was_man);
         self.position = self.position.play(mv);
         self.plies += 1;
         let c = &mut self.counters;
@@ -192,11 +211,13 @@ impl Game {
     /// `Rules::king_move_limit` plain moves in a row while its side still has men (Frisian).
     /// Known only from the moves played in this `Game`: a bare position carries no history.
     pub fn resting_king(&self) -> Option<u8> {
-        let limit = self.rules.king_move_limit?;
-        let side = self.position.side;
-        let (bit, count) = self.king_runs[side.index()];
-        let still_there = self.position.kings_of(side) & (1 << bit) != 0;
-        (count >= limit && still_there && self.position.men(side) != 0).then_some(bit)
+        resting_king(&self.rules, &self.position, &self.king_runs)
+    }
+
+    /// Per side, the king that made its side's last moves and how many plain moves in a row
+    /// (see [`next_king_run`]), for a searcher to carry on from.
+    pub fn king_runs(&self) -> KingRuns {
+        self.king_runs
     }
 
     /// The legal moves now, written into `moves`: those of the position, less the plain
