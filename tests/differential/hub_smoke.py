@@ -1,26 +1,35 @@
 #!/usr/bin/env python3
-"""pydraughts' Hub engine wrapper drives `draughts-api hub`: a few moves of a game, each
-checked legal by pydraughts. Usage: hub_smoke.py BINARY"""
+"""pydraughts' Hub engine wrapper drives `draughts-api hub`: a few moves of a game in each
+variant both know, every engine move checked legal by pydraughts (the variant set through
+the Hub `variant` parameter). Usage: hub_smoke.py BINARY"""
 import sys
 
 from draughts import Board
 from draughts.engine import HubEngine, Limit
 
+# pydraughts' names, which the Hub parameter accepts as ids or aliases. (Turkish is left
+# out: pydraughts numbers its squares from a1, we from a8.)
+VARIANTS = ["standard", "frisian", "frysk!", "antidraughts", "breakthrough"]
+
 
 def main():
-    engine = HubEngine([sys.argv[1], "hub"])
-    engine.init()
-    board = Board()
-    for _ in range(10):
-        result = engine.play(board, Limit(time=0.1), False)
-        legal = [m.pdn_move for m in board.legal_moves()]
-        if result.move.pdn_move not in legal:
-            print(f"illegal move from the engine: {result.move.pdn_move} not in {legal}")
-            return 1
-        board.push(result.move)
-    engine.quit()
-    engine.kill_process()
-    print(f"hub: 10 engine moves through pydraughts' HubEngine, all legal; final {board.fen}")
+    for variant in VARIANTS:
+        engine = HubEngine([sys.argv[1], "hub"])
+        engine.configure({"variant": variant})
+        engine.init()
+        board = Board(variant=variant)
+        for _ in range(10):
+            if not board.legal_moves() or board.is_over():
+                break
+            result = engine.play(board, Limit(time=0.05), False)
+            legal = [m.pdn_move for m in board.legal_moves()]
+            if result.move.pdn_move not in legal:
+                print(f"{variant}: illegal move from the engine: {result.move.pdn_move} not in {legal}")
+                return 1
+            board.push(result.move)
+        engine.quit()
+        engine.kill_process()
+        print(f"hub {variant}: engine moves through pydraughts' HubEngine, all legal; final {board.fen}")
     return 0
 
 
