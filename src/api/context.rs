@@ -138,7 +138,7 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
             let legal: Vec<String> = game
                 .legal_moves()
                 .iter()
-                .map(|m| crate::rules::notation::moves::full(m, game.rules.board))
+                .map(|m| crate::rules::notation::moves::in_messages(m, game.rules.board))
                 .collect();
             let err = ApiError::illegal_move(field, illegal.to_string()).legal_moves(legal);
             match illegal {

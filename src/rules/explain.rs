@@ -36,7 +36,7 @@ pub fn find_move(
         Err(ResolveError::Ambiguous(found)) => Err(Illegal::Ambiguous(
             found
                 .iter()
-                .map(|&i| moves::full(&legal[i], rules.board))
+                .map(|&i| moves::in_messages(&legal[i], rules.board))
                 .collect(),
         )),
         Err(ResolveError::NoMatch) => match by_route(rules, pos, legal, written) {
@@ -117,7 +117,7 @@ fn why_not(rules: &Rules, pos: &Position, legal: &[DetailedMove], written: &Writ
     {
         return format!(
             "the capture is not complete: it must go on, e.g. {}",
-            moves::full(m, rules.board)
+            moves::in_messages(m, rules.board)
         );
     }
     // A capture the priority rule excludes.
@@ -148,7 +148,7 @@ fn capture_is_compulsory(rules: &Rules, legal: &[DetailedMove]) -> String {
     let options: Vec<String> = legal
         .iter()
         .take(8)
-        .map(|m| moves::full(m, rules.board))
+        .map(|m| moves::in_messages(m, rules.board))
         .collect();
     format!("a capture is compulsory: {}", options.join(", "))
 }

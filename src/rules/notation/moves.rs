@@ -352,6 +352,17 @@ pub fn algebraic(mv: &DetailedMove, board: BoardSize) -> String {
     MoveText::algebraic(mv, board).to_string()
 }
 
+/// The full path as messages name it: numeric on boards of dark squares (PDN numbers, as
+/// the answers always have), algebraic on the full board, which has no PDN numbering in
+/// use among its players.
+pub fn in_messages(mv: &DetailedMove, board: BoardSize) -> String {
+    if board.dark_squares_only() {
+        full(mv, board)
+    } else {
+        algebraic(mv, board)
+    }
+}
+
 /// The notation a client should use to name this move unambiguously among `legal`:
 /// the short form when it is unique, the full path otherwise.
 pub fn unambiguous(mv: &DetailedMove, legal: &[DetailedMove], board: BoardSize) -> String {
