@@ -340,7 +340,8 @@ pub struct StatusView {
     pub state: &'static str,
     /// `white` or `black` for a win.
     pub winner: Option<&'static str>,
-    /// `no_pieces`, `no_moves`, `threefold_repetition`, or the draw rule's id.
+    /// `no_pieces`, `no_moves`, `first_king` (breakthrough), `threefold_repetition`, or the
+    /// draw rule's id.
     pub reason: Option<String>,
     pub side_to_move: &'static str,
     pub counters: CountersView,
