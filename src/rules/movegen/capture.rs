@@ -329,10 +329,8 @@ struct Search<'a, B: Board> {
     man_dirs: u8,
     immediate: bool,
     flying: bool,
-    /// Where this call's sequences begin in the output list.
-    start: usize,
-    /// The greatest priority key written so far (valid once a sequence is written).
-    best: u64,
+    /// The sequences kept so far under the priority rule.
+    kept: priority::Kept,
     from: u8,
     /// The moving piece was a king before the capture.
     by_king: bool,
@@ -362,8 +360,7 @@ impl<'a, B: Board> Search<'a, B> {
             man_dirs,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            start,
-            best: 0,
+            kept: priority::Kept::new(start),
             from: 0,
             by_king: false,
             states_cleared: false,
@@ -410,20 +407,6 @@ impl<'a, B: Board> Search<'a, B> {
         }
     }
 
-    /// The priority rule as one number (see [`priority::key`]).
-    #[inline(always)]
-    fn priority_key(&self, captured: Bitboard) -> u64 {
-        priority::key(
-            self.rules.capture_priority,
-            &priority::Sequence {
-                taken: &self.taken[..self.depth],
-                captured,
-                them_kings: self.them_kings,
-                by_king: self.by_king,
-            },
-        )
-    }
-
     #[inline(always)]
     fn push(&mut self, landing: u8, victim: u8) {
         self.path[self.depth] = landing;
@@ -432,16 +415,6 @@ impl<'a, B: Board> Search<'a, B> {
     }
 
     fn record<T: Generated>(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut Vec<T>) {
-        let key = self.priority_key(captured);
-        if out.len() > self.start {
-            if key < self.best {
-                return;
-            }
-            if key > self.best {
-                out.truncate(self.start);
-            }
-        }
-        self.best = key;
         let mv = Move {
             captures: captured,
             from: self.from,
@@ -449,16 +422,19 @@ impl<'a, B: Board> Search<'a, B> {
             jumps: self.depth as u8,
             crowns,
         };
-        // Another path to the same end taking the same pieces is the same move: the first
-        // path found stands for it.
-        if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {
-            return;
-        }
-        out.push(T::build(
+        let seq = priority::Sequence {
+            taken: &self.taken[..self.depth],
+            captured,
+            them_kings: self.them_kings,
+            by_king: self.by_king,
+        };
+        self.kept.offer(
+            self.rules.capture_priority,
+            &seq,
             mv,
             &self.path[..self.depth],
-            &self.taken[..self.depth],
-        ));
+            out,
+        );
     }
 
     fn man_search<T: Generated>(&mut self, sq: u8, captured: Bitboard, out: &mut Vec<T>) {

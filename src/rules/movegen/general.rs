@@ -193,8 +193,8 @@ struct Search<'a> {
     reversal: bool,
     immediate: bool,
     flying: bool,
-    start: usize,
-    best: u64,
+    /// The sequences kept so far under the priority rule.
+    kept: priority::Kept,
     from: u8,
     by_king: bool,
     depth: usize,
@@ -222,8 +222,7 @@ impl<'a> Search<'a> {
             reversal: rules.reversal_in_capture,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            start,
-            best: 0,
+            kept: priority::Kept::new(start),
             from: 0,
             by_king: false,
             depth: 0,
@@ -338,24 +337,6 @@ impl<'a> Search<'a> {
     }
 
     fn record<T: Generated>(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut Vec<T>) {
-        let key = priority::key(
-            self.rules.capture_priority,
-            &priority::Sequence {
-                taken: &self.taken[..self.depth],
-                captured,
-                them_kings: self.them_kings,
-                by_king: self.by_king,
-            },
-        );
-        if out.len() > self.start {
-            if key < self.best {
-                return;
-            }
-            if key > self.best {
-                out.truncate(self.start);
-            }
-        }
-        self.best = key;
         let mv = Move {
             captures: captured,
             from: self.from,
@@ -363,14 +344,19 @@ impl<'a> Search<'a> {
             jumps: self.depth as u8,
             crowns,
         };
-        if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {
-            return;
-        }
-        out.push(T::build(
+        let seq = priority::Sequence {
+            taken: &self.taken[..self.depth],
+            captured,
+            them_kings: self.them_kings,
+            by_king: self.by_king,
+        };
+        self.kept.offer(
+            self.rules.capture_priority,
+            &seq,
             mv,
             &self.path[..self.depth],
-            &self.taken[..self.depth],
-        ));
+            out,
+        );
     }
 
     fn man_search<T: Generated>(&mut self, sq: u8, captured: Bitboard, out: &mut Vec<T>) {

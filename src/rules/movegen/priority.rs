@@ -1,6 +1,7 @@
 //! The capture priority rules as one number per sequence: a sequence is legal when no other
 //! has a greater key, so both capture generators keep only the greatest as they go.
 
+use super::{Generated, Move};
 use crate::rules::board::Bitboard;
 use crate::rules::variant::CapturePriority;
 
@@ -45,5 +46,48 @@ pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
             let value = 2 * (jumps - kings) + 3 * kings;
             value << 16 | kings << 8 | seq.by_king as u64
         }
+    }
+}
+
+/// The sequences kept so far: those of the greatest key, from `start` in the output list.
+/// A sequence below the best is never written, and a better one discards those before it.
+pub(super) struct Kept {
+    start: usize,
+    best: u64,
+}
+
+impl Kept {
+    /// Nothing kept yet; sequences go after `start` in the output list.
+    pub(super) fn new(start: usize) -> Self {
+        Kept { start, best: 0 }
+    }
+
+    /// Offer a finished sequence: `mv` with its landing squares `path` (the pieces taken,
+    /// in order, are `seq.taken`).
+    #[inline(always)]
+    pub(super) fn offer<T: Generated>(
+        &mut self,
+        priority: CapturePriority,
+        seq: &Sequence,
+        mv: Move,
+        path: &[u8],
+        out: &mut Vec<T>,
+    ) {
+        let key = key(priority, seq);
+        if out.len() > self.start {
+            if key < self.best {
+                return;
+            }
+            if key > self.best {
+                out.truncate(self.start);
+            }
+        }
+        self.best = key;
+        // Another path to the same end taking the same pieces is the same move: the first
+        // path found stands for it.
+        if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {
+            return;
+        }
+        out.push(T::build(mv, path, seq.taken));
     }
 }
