@@ -190,6 +190,17 @@ pub struct Preset {
     pub rules: Rules,
 }
 
+/// Threefold repetition and no other draw rule.
+const REPETITION_ONLY: DrawRules = DrawRules {
+    repetition: Some(3),
+    king_moves_without_capture: None,
+    moves_without_capture_or_promotion: None,
+    three_pieces_vs_lone_king: None,
+    two_pieces_vs_lone_king: None,
+    two_kings_vs_lone_king: None,
+    king_vs_king: None,
+};
+
 const INTERNATIONAL: Rules = Rules {
     board: BoardSize::Ten,
     start_rows: 4,
@@ -223,13 +234,9 @@ const FRISIAN: Rules = Rules {
     capture_priority: CapturePriority::Frisian,
     king_move_limit: Some(3),
     draw_rules: DrawRules {
-        repetition: Some(3),
-        king_moves_without_capture: None,
-        moves_without_capture_or_promotion: None,
-        three_pieces_vs_lone_king: None,
-        two_pieces_vs_lone_king: None,
         two_kings_vs_lone_king: Some(7),
         king_vs_king: Some(2),
+        ..REPETITION_ONLY
     },
     ..INTERNATIONAL
 };
@@ -442,15 +449,7 @@ pub static PRESETS: &[Preset] = &[
             men_capture_backwards: false,
             removal: Removal::Immediate,
             reversal_in_capture: false,
-            draw_rules: DrawRules {
-                repetition: Some(3),
-                king_moves_without_capture: None,
-                moves_without_capture_or_promotion: None,
-                three_pieces_vs_lone_king: None,
-                two_pieces_vs_lone_king: None,
-                two_kings_vs_lone_king: None,
-                king_vs_king: None,
-            },
+            draw_rules: REPETITION_ONLY,
             ..INTERNATIONAL
         },
     },
@@ -463,15 +462,7 @@ pub static PRESETS: &[Preset] = &[
         notation: Notation::Numeric,
         rules: Rules {
             win_condition: WinCondition::LoseAll,
-            draw_rules: DrawRules {
-                repetition: Some(3),
-                king_moves_without_capture: None,
-                moves_without_capture_or_promotion: None,
-                three_pieces_vs_lone_king: None,
-                two_pieces_vs_lone_king: None,
-                two_kings_vs_lone_king: None,
-                king_vs_king: None,
-            },
+            draw_rules: REPETITION_ONLY,
             ..INTERNATIONAL
         },
     },
@@ -486,12 +477,7 @@ pub static PRESETS: &[Preset] = &[
             win_condition: WinCondition::FirstKing,
             draw_rules: DrawRules {
                 repetition: None,
-                king_moves_without_capture: None,
-                moves_without_capture_or_promotion: None,
-                three_pieces_vs_lone_king: None,
-                two_pieces_vs_lone_king: None,
-                two_kings_vs_lone_king: None,
-                king_vs_king: None,
+                ..REPETITION_ONLY
             },
             ..INTERNATIONAL
         },
