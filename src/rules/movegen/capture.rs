@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use super::{priority, seen, Board, Generated, Move, MoveList, MAX_JUMPS};
+use super::{priority, seen, Board, Generated, Move, MoveList};
 use crate::rules::board::{Bitboard, Bits};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
@@ -319,7 +319,6 @@ fn generate_from<B: Board, T: Generated>(
 struct Search<'a, B: Board> {
     rules: &'a Rules,
     them: Bitboard,
-    them_kings: Bitboard,
     /// The pieces a man may take (kings too where men capture kings).
     man_targets: Bitboard,
     /// Empty squares, counting the moving piece's origin as empty.
@@ -329,17 +328,11 @@ struct Search<'a, B: Board> {
     man_dirs: u8,
     immediate: bool,
     flying: bool,
-    /// The sequences kept so far under the priority rule.
-    kept: priority::Kept,
-    from: u8,
-    /// The moving piece was a king before the capture.
-    by_king: bool,
+    /// The sequence being built, and those kept under the priority rule.
+    route: priority::Route,
     /// Whether this piece's search has emptied the table of states seen (done when first
     /// needed, so short captures never touch it).
     states_cleared: bool,
-    depth: usize,
-    path: [u8; MAX_JUMPS],
-    taken: [u8; MAX_JUMPS],
     board: PhantomData<B>,
 }
 
@@ -353,28 +346,20 @@ impl<'a, B: Board> Search<'a, B> {
         Search {
             rules,
             them: pos.them(),
-            them_kings: pos.them() & pos.kings,
             man_targets: man_targets(rules, pos),
             empty: !pos.occupied() & B::G.valid,
             promo: rules.promotion_row(pos.side),
             man_dirs,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            kept: priority::Kept::new(start),
-            from: 0,
-            by_king: false,
+            route: priority::Route::new(rules.capture_priority, pos.them() & pos.kings, start),
             states_cleared: false,
-            depth: 0,
-            path: [0; MAX_JUMPS],
-            taken: [0; MAX_JUMPS],
             board: PhantomData,
         }
     }
 
     fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
-        self.from = from;
-        self.by_king = king;
-        self.depth = 0;
+        self.route.begin(from, king);
         let saved = self.empty;
         self.empty |= 1 << from;
         self.states_cleared = false;
@@ -389,12 +374,10 @@ impl<'a, B: Board> Search<'a, B> {
     /// A man's jump from `from` in `dir` known to end the sequence, under the priority rule.
     fn single_jump<T: Generated>(&mut self, from: u8, dir: usize, out: &mut Vec<T>) {
         let (mv, victim) = single_jump::<B>(from, dir, self.promo);
-        self.from = from;
-        self.by_king = false;
-        self.depth = 0;
-        self.push(mv.to, victim);
-        self.record(mv.to, mv.captures, mv.crowns, out);
-        self.depth = 0;
+        self.route.begin(from, false);
+        self.route.push(mv.to, victim);
+        self.route.record(mv.to, mv.captures, mv.crowns, out);
+        self.route.pop();
     }
 
     /// The squares a piece may cross or land on, given the pieces taken so far.
@@ -405,36 +388,6 @@ impl<'a, B: Board> Search<'a, B> {
         } else {
             self.empty
         }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, landing: u8, victim: u8) {
-        self.path[self.depth] = landing;
-        self.taken[self.depth] = victim;
-        self.depth += 1;
-    }
-
-    fn record<T: Generated>(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut Vec<T>) {
-        let mv = Move {
-            captures: captured,
-            from: self.from,
-            to,
-            jumps: self.depth as u8,
-            crowns,
-        };
-        let seq = priority::Sequence {
-            taken: &self.taken[..self.depth],
-            captured,
-            them_kings: self.them_kings,
-            by_king: self.by_king,
-        };
-        self.kept.offer(
-            self.rules.capture_priority,
-            &seq,
-            mv,
-            &self.path[..self.depth],
-            out,
-        );
     }
 
     fn man_search<T: Generated>(&mut self, sq: u8, captured: Bitboard, out: &mut Vec<T>) {
@@ -450,20 +403,21 @@ impl<'a, B: Board> Search<'a, B> {
             let victim = over.trailing_zeros() as u8;
             let land = land.trailing_zeros() as u8;
             let now = captured | over;
-            self.push(land, victim);
+            self.route.push(land, victim);
             if self.promo & (1 << land) != 0 {
                 match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => self.record(land, now, true, out),
+                    PromotionInCapture::Stops => self.route.record(land, now, true, out),
                     PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
                     PromotionInCapture::AtEnd => self.man_search(land, now, out),
                 }
             } else {
                 self.man_search(land, now, out);
             }
-            self.depth -= 1;
+            self.route.pop();
         }
-        if !extended && self.depth > 0 {
-            self.record(sq, captured, self.promo & (1 << sq) != 0, out);
+        if !extended && self.route.depth > 0 {
+            self.route
+                .record(sq, captured, self.promo & (1 << sq) != 0, out);
         }
     }
 
@@ -477,7 +431,7 @@ impl<'a, B: Board> Search<'a, B> {
     ) {
         // Routes can meet only after two captures; under the Italian rule the order of the
         // kings taken counts, so routes that meet still differ.
-        if self.depth >= 2 && self.rules.capture_priority != CapturePriority::Italian {
+        if self.route.depth >= 2 && self.rules.capture_priority != CapturePriority::Italian {
             if !self.states_cleared {
                 seen::clear();
                 self.states_cleared = true;
@@ -544,17 +498,17 @@ impl<'a, B: Board> Search<'a, B> {
             while rest != 0 {
                 let l = nearest(dir, rest);
                 rest &= !(1u64 << l);
-                self.push(l, victim);
+                self.route.push(l, victim);
                 if continuing != 0 {
                     self.king_search(l, now, crowned, out);
                 } else {
-                    self.record(l, now, crowned, out);
+                    self.route.record(l, now, crowned, out);
                 }
-                self.depth -= 1;
+                self.route.pop();
             }
         }
-        if !extended && self.depth > 0 {
-            self.record(sq, captured, crowned, out);
+        if !extended && self.route.depth > 0 {
+            self.route.record(sq, captured, crowned, out);
         }
     }
 }

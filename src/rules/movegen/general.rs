@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use super::{priority, Generated, Move, MAX_JUMPS};
+use super::{priority, Generated, Move};
 use crate::rules::board::{Bitboard, Bits, BoardSize, Geometry, NO_SQUARE};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{KingKind, Lines, PromotionInCapture, Removal, Rules};
@@ -181,7 +181,6 @@ struct Search<'a> {
     rules: &'a Rules,
     steps: &'static Steps,
     them: Bitboard,
-    them_kings: Bitboard,
     /// The pieces a man may take.
     man_targets: Bitboard,
     /// Empty squares (the moving piece's origin counts as empty during its search).
@@ -193,13 +192,8 @@ struct Search<'a> {
     reversal: bool,
     immediate: bool,
     flying: bool,
-    /// The sequences kept so far under the priority rule.
-    kept: priority::Kept,
-    from: u8,
-    by_king: bool,
-    depth: usize,
-    path: [u8; MAX_JUMPS],
-    taken: [u8; MAX_JUMPS],
+    /// The sequence being built, and those kept under the priority rule.
+    route: priority::Route,
 }
 
 impl<'a> Search<'a> {
@@ -209,7 +203,6 @@ impl<'a> Search<'a> {
             rules,
             steps: Steps::of(rules.board),
             them,
-            them_kings: them & pos.kings,
             man_targets: if rules.men_capture_kings {
                 them
             } else {
@@ -222,19 +215,12 @@ impl<'a> Search<'a> {
             reversal: rules.reversal_in_capture,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            kept: priority::Kept::new(start),
-            from: 0,
-            by_king: false,
-            depth: 0,
-            path: [0; MAX_JUMPS],
-            taken: [0; MAX_JUMPS],
+            route: priority::Route::new(rules.capture_priority, pos.them() & pos.kings, start),
         }
     }
 
     fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
-        self.from = from;
-        self.by_king = king;
-        self.depth = 0;
+        self.route.begin(from, king);
         let saved = self.empty;
         self.empty |= 1 << from;
         if king {
@@ -329,36 +315,6 @@ impl<'a> Search<'a> {
         })
     }
 
-    #[inline(always)]
-    fn push(&mut self, landing: u8, victim: u8) {
-        self.path[self.depth] = landing;
-        self.taken[self.depth] = victim;
-        self.depth += 1;
-    }
-
-    fn record<T: Generated>(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut Vec<T>) {
-        let mv = Move {
-            captures: captured,
-            from: self.from,
-            to,
-            jumps: self.depth as u8,
-            crowns,
-        };
-        let seq = priority::Sequence {
-            taken: &self.taken[..self.depth],
-            captured,
-            them_kings: self.them_kings,
-            by_king: self.by_king,
-        };
-        self.kept.offer(
-            self.rules.capture_priority,
-            &seq,
-            mv,
-            &self.path[..self.depth],
-            out,
-        );
-    }
-
     fn man_search<T: Generated>(&mut self, sq: u8, captured: Bitboard, out: &mut Vec<T>) {
         let mut extended = false;
         for &line in self.man_lines {
@@ -367,10 +323,10 @@ impl<'a> Search<'a> {
             };
             extended = true;
             let now = captured | 1 << victim;
-            self.push(land, victim);
+            self.route.push(land, victim);
             if self.promo & (1 << land) != 0 {
                 match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => self.record(land, now, true, out),
+                    PromotionInCapture::Stops => self.route.record(land, now, true, out),
                     PromotionInCapture::ContinuesAsKing => {
                         self.king_search(land, now, true, Some(line), out)
                     }
@@ -379,10 +335,11 @@ impl<'a> Search<'a> {
             } else {
                 self.man_search(land, now, out);
             }
-            self.depth -= 1;
+            self.route.pop();
         }
-        if !extended && self.depth > 0 {
-            self.record(sq, captured, self.promo & (1 << sq) != 0, out);
+        if !extended && self.route.depth > 0 {
+            self.route
+                .record(sq, captured, self.promo & (1 << sq) != 0, out);
         }
     }
 
@@ -416,17 +373,17 @@ impl<'a> Search<'a> {
             let goes_on = continuing.len > 0;
             let chosen = if goes_on { continuing } else { landings };
             for &l in chosen.squares() {
-                self.push(l, victim);
+                self.route.push(l, victim);
                 if goes_on {
                     self.king_search(l, now, crowned, Some(line), out);
                 } else {
-                    self.record(l, now, crowned, out);
+                    self.route.record(l, now, crowned, out);
                 }
-                self.depth -= 1;
+                self.route.pop();
             }
         }
-        if !extended && self.depth > 0 {
-            self.record(sq, captured, crowned, out);
+        if !extended && self.route.depth > 0 {
+            self.route.record(sq, captured, crowned, out);
         }
     }
 }

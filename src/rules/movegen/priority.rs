@@ -1,7 +1,7 @@
 //! The capture priority rules as one number per sequence: a sequence is legal when no other
 //! has a greater key, so both capture generators keep only the greatest as they go.
 
-use super::{Generated, Move};
+use super::{Generated, Move, MAX_JUMPS};
 use crate::rules::board::Bitboard;
 use crate::rules::variant::CapturePriority;
 
@@ -49,31 +49,81 @@ pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
     }
 }
 
-/// The sequences kept so far: those of the greatest key, from `start` in the output list.
-/// A sequence below the best is never written, and a better one discards those before it.
-pub(super) struct Kept {
+/// A capture sequence being built by a search, and the sequences kept so far: those of
+/// the greatest key, from `start` in the output list. A sequence below the best is never
+/// written, and a better one discards those before it.
+pub(super) struct Route {
+    priority: CapturePriority,
+    /// The opponent's kings before the move.
+    them_kings: Bitboard,
+    /// The moving piece's square.
+    from: u8,
+    /// The moving piece was a king before the capture.
+    by_king: bool,
+    /// Jumps made so far.
+    pub depth: usize,
+    path: [u8; MAX_JUMPS],
+    taken: [u8; MAX_JUMPS],
     start: usize,
     best: u64,
 }
 
-impl Kept {
-    /// Nothing kept yet; sequences go after `start` in the output list.
-    pub(super) fn new(start: usize) -> Self {
-        Kept { start, best: 0 }
+impl Route {
+    /// No sequence yet; those found go after `start` in the output list.
+    pub(super) fn new(priority: CapturePriority, them_kings: Bitboard, start: usize) -> Self {
+        Route {
+            priority,
+            them_kings,
+            from: 0,
+            by_king: false,
+            depth: 0,
+            path: [0; MAX_JUMPS],
+            taken: [0; MAX_JUMPS],
+            start,
+            best: 0,
+        }
     }
 
-    /// Offer a finished sequence: `mv` with its landing squares `path` (the pieces taken,
-    /// in order, are `seq.taken`).
+    /// Start the sequences of the piece on `from`.
     #[inline(always)]
-    pub(super) fn offer<T: Generated>(
+    pub(super) fn begin(&mut self, from: u8, by_king: bool) {
+        self.from = from;
+        self.by_king = by_king;
+        self.depth = 0;
+    }
+
+    /// A jump over `victim` to `landing`.
+    #[inline(always)]
+    pub(super) fn push(&mut self, landing: u8, victim: u8) {
+        self.path[self.depth] = landing;
+        self.taken[self.depth] = victim;
+        self.depth += 1;
+    }
+
+    /// Take the last jump back.
+    #[inline(always)]
+    pub(super) fn pop(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The sequence so far ends on `to` having taken `captured`: keep it if the priority
+    /// rule allows.
+    pub(super) fn record<T: Generated>(
         &mut self,
-        priority: CapturePriority,
-        seq: &Sequence,
-        mv: Move,
-        path: &[u8],
+        to: u8,
+        captured: Bitboard,
+        crowns: bool,
         out: &mut Vec<T>,
     ) {
-        let key = key(priority, seq);
+        let key = key(
+            self.priority,
+            &Sequence {
+                taken: &self.taken[..self.depth],
+                captured,
+                them_kings: self.them_kings,
+                by_king: self.by_king,
+            },
+        );
         if out.len() > self.start {
             if key < self.best {
                 return;
@@ -83,11 +133,22 @@ impl Kept {
             }
         }
         self.best = key;
+        let mv = Move {
+            captures: captured,
+            from: self.from,
+            to,
+            jumps: self.depth as u8,
+            crowns,
+        };
         // Another path to the same end taking the same pieces is the same move: the first
         // path found stands for it.
         if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {
             return;
         }
-        out.push(T::build(mv, path, seq.taken));
+        out.push(T::build(
+            mv,
+            &self.path[..self.depth],
+            &self.taken[..self.depth],
+        ));
     }
 }
