@@ -109,15 +109,7 @@ pub struct DrawRules {
 
 impl Default for DrawRules {
     fn default() -> Self {
-        DrawRules {
-            repetition: Some(3),
-            king_moves_without_capture: None,
-            moves_without_capture_or_promotion: None,
-            three_pieces_vs_lone_king: None,
-            two_pieces_vs_lone_king: None,
-            two_kings_vs_lone_king: None,
-            king_vs_king: None,
-        }
+        REPETITION_ONLY
     }
 }
 
