@@ -98,7 +98,7 @@ fn movegen_line(rules: &Rules, text: &str, winner: bool) -> Result<Vec<String>, 
     let mut items: Vec<String> = legal
         .iter()
         .map(|m| {
-            let mut caps: Vec<u8> = crate::rules::board::Bits(m.captures)
+            let mut caps: Vec<u8> = crate::rules::board::WideBits(m.captured())
                 .map(|b| g.square(b))
                 .collect();
             caps.sort_unstable();

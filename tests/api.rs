@@ -316,9 +316,13 @@ fn variants_with_overrides() {
             "frysk",
             "turkish",
             "antidraughts",
-            "breakthrough"
+            "breakthrough",
+            "canadian"
         ]
     );
+    assert_eq!(list[13]["board_size"], 12);
+    assert_eq!(list[13]["squares"], 72);
+    assert_eq!(list[13]["pieces_per_side"], 30);
     assert_eq!(list[10]["squares"], 64);
     assert_eq!(list[10]["pieces_per_side"], 16);
     assert_eq!(list[8]["rules"]["capture_lines"], "both");

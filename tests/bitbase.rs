@@ -2,7 +2,7 @@
 //! brute-force solver finds, and the well-known endings come out as the books say.
 
 use draughts_api::engine::bitbase::{build_materials, build_tables, Material, Tables, Value};
-use draughts_api::rules::board::Bits;
+use draughts_api::rules::board::WideBits;
 use draughts_api::rules::{legal_moves, Color, Position, Rules};
 use std::collections::HashMap;
 
@@ -10,7 +10,7 @@ use std::collections::HashMap;
 /// both sides to move, placed square by square.
 fn all_positions(rules: &Rules, max: u32) -> Vec<Position> {
     let g = rules.board.geometry();
-    let squares: Vec<u8> = Bits(g.valid).collect();
+    let squares: Vec<u8> = WideBits(g.valid).collect();
     // Kinds: 0 white man, 1 white king, 2 black man, 3 black king.
     fn place(
         rules: &Rules,
@@ -22,7 +22,7 @@ fn all_positions(rules: &Rules, max: u32) -> Vec<Position> {
     ) {
         if pos.pieces[0] != 0 && pos.pieces[1] != 0 {
             for side in [Color::White, Color::Black] {
-                out.push(Position { side, ..pos });
+                out.push(pos.with_side(side));
             }
         }
         if left == 0 {
@@ -143,7 +143,7 @@ fn positions_of(tables: &Tables, material: Material, side: Color) -> Vec<Positio
     let table = &tables.tables[&material];
     (0..table.layout.size())
         .filter_map(|i| table.layout.position(i))
-        .map(|p| Position { side, ..p })
+        .map(|p| p.with_side(side))
         .collect()
 }
 

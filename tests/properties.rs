@@ -1,9 +1,10 @@
 //! Property tests: notation round-trips, generated moves are well formed, parsers never panic.
 
+use draughts_api::rules::board::NO_SQUARE;
 use draughts_api::rules::movegen::{between, count};
 use draughts_api::rules::notation::{fen, moves, pdn};
 use draughts_api::rules::{
-    detail, generate, legal_moves, BoardSize, Move, MoveList, Position, Preset, Rules,
+    detail, generate, legal_moves, BoardSize, Color, Move, MoveList, Position, Preset, Rules,
 };
 use proptest::prelude::*;
 
@@ -53,17 +54,17 @@ proptest! {
             }
             // A move starts on one of ours, ends on an empty square (or its own start) and
             // takes only opposing pieces.
-            prop_assert!(pos.us() & (1 << mv.from) != 0);
-            prop_assert!(pos.occupied() & (1 << mv.to) == 0 || mv.to == mv.from);
-            prop_assert_eq!(mv.captures & !pos.them(), 0);
-            prop_assert_eq!(mv.captures.count_ones(), mv.jumps as u32);
+            prop_assert!(pos.wide_us() & (1 << mv.from) != 0);
+            prop_assert!(pos.wide_occupied() & (1 << mv.to) == 0 || mv.to == mv.from);
+            prop_assert_eq!(mv.captured() & !pos.wide_them(), 0);
+            prop_assert_eq!(mv.captured().count_ones(), mv.jumps as u32);
             // Playing it keeps the board consistent: no overlap, kings are pieces, counts add up.
             let next = pos.play(mv);
-            prop_assert_eq!(next.pieces[0] & next.pieces[1], 0);
-            prop_assert_eq!(next.kings & !next.occupied(), 0);
-            prop_assert_eq!(next.occupied() & !g.valid, 0);
-            prop_assert_eq!(next.them().count_ones(), pos.us().count_ones());
-            prop_assert_eq!(next.us().count_ones() + mv.jumps as u32, pos.them().count_ones());
+            prop_assert_eq!(next.wide_pieces(Color::White) & next.wide_pieces(Color::Black), 0);
+            prop_assert_eq!(next.wide_kings() & !next.wide_occupied(), 0);
+            prop_assert_eq!(next.wide_occupied() & !g.valid, 0);
+            prop_assert_eq!(next.wide_them().count_ones(), pos.wide_us().count_ones());
+            prop_assert_eq!(next.wide_us().count_ones() + mv.jumps as u32, pos.wide_them().count_ones());
             // Copy-make: the old position is untouched and playing is deterministic.
             prop_assert_eq!(pos.play(mv), next);
         }
@@ -94,12 +95,16 @@ proptest! {
             // pieces taken are exactly the move's set.
             let taken = d.taken_in_order();
             prop_assert_eq!(taken.len(), d.jumps as usize);
-            prop_assert_eq!(taken.iter().fold(0u64, |a, &t| a | 1 << t), d.captures);
+            prop_assert_eq!(taken.iter().fold(0u128, |a, &t| a | 1 << t), d.captured());
             let mut at = d.from;
             for (&land, &victim) in landings.iter().zip(taken) {
                 let diagonal = (0..4).any(|dir| {
-                    g.ray[dir][at as usize] & (1 << victim) != 0
-                        && g.ray[dir][victim as usize] & (1 << land) != 0
+                    let (mut square, mut passed) = (at, false);
+                    while square != NO_SQUARE && square != land {
+                        passed |= square == victim;
+                        square = g.neighbour[dir][square as usize];
+                    }
+                    square == land && passed
                 });
                 let orthogonal = rules.capture_lines != draughts_api::rules::Lines::Diagonal
                     && between(rules.board, at, land).is_some_and(|b| b & (1 << victim) != 0);

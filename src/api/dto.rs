@@ -39,6 +39,7 @@ pub enum PresetId {
     Turkish,
     Antidraughts,
     Breakthrough,
+    Canadian,
 }
 
 /// A preset plus the rule parameters to change. Unknown keys are refused.

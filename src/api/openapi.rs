@@ -46,3 +46,25 @@ pub fn document_json() -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::PRESETS;
+
+    /// The `PresetId` enum is written by hand: it must name every preset the service knows.
+    #[test]
+    fn preset_enum_lists_every_preset() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&document_json()).expect("the document is JSON");
+        let listed: Vec<&str> = doc["components"]["schemas"]["PresetId"]["enum"]
+            .as_array()
+            .expect("an enum")
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        for preset in PRESETS {
+            assert!(listed.contains(&preset.id), "{} is missing", preset.id);
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! Static evaluation, in centipieces (a man = 100) from the side to move's view.
 //! The weights are data (`Weights`), chosen per variant from its rules.
 
-use crate::rules::board::{Bitboard, Bits};
+use crate::rules::board::{Bitboard, Squares, WideBits};
 use crate::rules::{Color, KingKind, Lines, Position, Rules, WinCondition};
 
 /// Evaluation weights. Defaults per variant come from `Weights::for_rules`.
@@ -80,7 +80,7 @@ impl Weights {
             }
             WinCondition::Normal => {}
         }
-        match (rules.kings, rules.board.side() == 10) {
+        match (rules.kings, rules.board.side() >= 10) {
             (KingKind::Flying, true) => hand_set,
             (KingKind::Flying, false) => Weights {
                 king: 260,
@@ -187,16 +187,16 @@ pub struct Evaluator {
 #[derive(Copy, Clone, Debug)]
 struct SquareTable {
     offset: i32,
-    planes: [Bitboard; 16],
+    planes: [Squares; 16],
     /// Planes in use (the highest value's bit length).
     used: usize,
 }
 
 impl SquareTable {
-    fn new(valid: Bitboard, value: impl Fn(u8) -> i32) -> Self {
-        let offset = Bits(valid).map(&value).min().unwrap_or(0);
+    fn new(valid: Squares, value: impl Fn(u8) -> i32) -> Self {
+        let offset = WideBits(valid).map(&value).min().unwrap_or(0);
         let mut planes = [0; 16];
-        for bit in Bits(valid) {
+        for bit in WideBits(valid) {
             let v = (value(bit) - offset).clamp(0, (1 << 16) - 1);
             for (k, plane) in planes.iter_mut().enumerate() {
                 if v & (1 << k) != 0 {
@@ -212,8 +212,10 @@ impl SquareTable {
         }
     }
 
+    /// On a 64-bit board, pass a set widened from a `Bitboard`: the upper halves then fold
+    /// away.
     #[inline(always)]
-    fn sum(&self, pieces: Bitboard) -> i32 {
+    fn sum(&self, pieces: Squares) -> i32 {
         let mut total = self.offset * pieces.count_ones() as i32;
         for (k, plane) in self.planes[..self.used].iter().enumerate() {
             total += ((pieces & plane).count_ones() as i32) << k;
@@ -237,12 +239,12 @@ impl Evaluator {
     pub fn with_weights(rules: &Rules, weights: Weights) -> Self {
         let g = rules.board.geometry();
         // The central squares: the middle two rows' inner squares, and the rows beside them.
-        let mut centre = 0;
-        for bit in Bits(g.valid) {
+        let mut centre: Squares = 0;
+        for bit in WideBits(g.valid) {
             let (file, rank) = g.file_rank(bit);
             let n = g.side;
             if file >= 2 && file < n - 2 && rank >= n / 2 - 2 && rank < n / 2 + 2 {
-                centre |= 1u64 << bit;
+                centre |= 1 << bit;
             }
         }
         let man_squares = [Color::White, Color::Black].map(|color| {
@@ -274,10 +276,17 @@ impl Evaluator {
     fn side_score(&self, pos: &Position, color: Color) -> i32 {
         let w = &self.weights;
         let g = self.rules.board.geometry();
-        let men = pos.men(color);
-        let kings = pos.kings_of(color);
+        if self.rules.board.is_wide() {
+            // 12×12: material and the square table; the shift terms below are for the
+            // 64-bit boards.
+            let (men, kings) = (pos.men(color), pos.kings_of(color));
+            let material = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
+            return material + self.man_squares[color.index()].sum(men);
+        }
+        let men = pos.men(color) as Bitboard;
+        let kings = pos.kings_of(color) as Bitboard;
         let mut score = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
-        score += self.man_squares[color.index()].sum(men);
+        score += self.man_squares[color.index()].sum(men as Squares);
         if self.rules.move_lines != Lines::Diagonal {
             // Men stepping along rows and files (Turkish): the diagonal terms below do not
             // apply; material and advancement only.
@@ -285,7 +294,7 @@ impl Evaluator {
         }
         // Runaway: a man one step from crowning whose crowning square is free.
         let empty = pos.empty_squares();
-        let crown = self.rules.promotion_row(color);
+        let crown = self.rules.promotion_row(color) as Bitboard;
         let dirs: [usize; 2] = if color == Color::White {
             [0, 1]
         } else {
@@ -320,7 +329,7 @@ impl Evaluator {
         } else {
             (bk, wm + wk)
         };
-        let most = if self.rules.board.side() == 10 { 3 } else { 2 };
+        let most = if self.rules.board.side() >= 10 { 3 } else { 2 };
         behind_kings > 0 && ahead_pieces <= most
     }
 

@@ -4,7 +4,7 @@
 //! accepted and ignored.
 
 use super::{think, Caps, Limits, Request};
-use crate::rules::board::Bits;
+use crate::rules::board::{Squares, WideBits};
 use crate::rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -60,7 +60,7 @@ pub fn hub_move(m: &Move, rules: &Rules) -> String {
         return format!("{}-{}", g.square(m.from), g.square(m.to));
     }
     let mut s = format!("{}x{}", g.square(m.from), g.square(m.to));
-    for b in Bits(m.captures) {
+    for b in WideBits(m.captured()) {
         s.push_str(&format!("x{}", g.square(b)));
     }
     s
@@ -105,10 +105,7 @@ impl Hub {
                 'e' | '.' => continue,
                 other => return Err(format!("bad square character '{other}'")),
             };
-            pos.pieces[color.index()] |= 1 << bit;
-            if king {
-                pos.kings |= 1 << bit;
-            }
+            pos.put(bit, color, king);
         }
         Ok(pos)
     }
@@ -123,11 +120,13 @@ impl Hub {
         if bits.len() != numbers.len() || bits.len() < 2 {
             return None;
         }
-        let captured: u64 = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
+        let captured: Squares = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
         legal_moves(&self.rules, pos)
             .into_iter()
             .find(|m| {
-                m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
+                m.from == bits[0]
+                    && m.to == bits[1]
+                    && (bits.len() == 2 || m.captured() == captured)
             })
             .map(|m| m.mv)
     }

@@ -36,11 +36,11 @@ pub fn parse_hub_move(rules: &Rules, pos: &Position, text: &str) -> Option<Move>
     if bits.len() < 2 {
         return None;
     }
-    let captured: u64 = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
+    let captured: crate::rules::board::Squares = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
     legal_moves(rules, pos)
         .into_iter()
         .find(|m| {
-            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captures == captured)
+            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captured() == captured)
         })
         .map(|m| m.mv)
 }

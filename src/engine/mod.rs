@@ -170,7 +170,7 @@ const OPENING_PLIES: u32 = 6;
 fn in_opening(game: &Game) -> bool {
     let start = crate::rules::Position::initial(&game.rules);
     game.position.kings == 0
-        && game.position.occupied().count_ones() == start.occupied().count_ones()
+        && game.position.wide_occupied().count_ones() == start.wide_occupied().count_ones()
         && game.counters.moves_without_capture_or_promotion < OPENING_PLIES
 }
 

@@ -240,10 +240,14 @@ mod tests {
             let mut covered = 0u64;
             for b in 0..blocks.len() {
                 let mask = (0..4).fold(0u64, |m, j| m | 3u64 << blocks.starts[b][j]);
-                assert_eq!(mask & g.valid, mask, "block {b} leaves the board");
+                assert_eq!(
+                    mask as u128 & g.valid,
+                    mask as u128,
+                    "block {b} leaves the board"
+                );
                 covered |= mask;
             }
-            assert_eq!(covered, g.valid);
+            assert_eq!(covered as u128, g.valid);
         }
     }
 

@@ -314,7 +314,7 @@ impl<'a> Searcher<'a> {
 
     /// Record the child on the path; its hash is returned (the table key of the child).
     fn push(&mut self, child: &Position, parent: &Position, mv: &Move) -> u64 {
-        let by_man = parent.kings & (1 << mv.from) == 0;
+        let by_man = !parent.is_king(mv.from);
         let irreversible = mv.is_capture() || by_man;
         let hash = child.hash();
         self.stack.push((hash, irreversible));

@@ -5,11 +5,20 @@
 //! every pair of rows. With that padding the four diagonal neighbours of every square are at
 //! the same bit offsets (`-(h+1)`, `-h`, `+h`, `+h+1`), and stepping off the side of the board
 //! lands on a ghost bit, so plain moves of all men are computed with a shift and a mask.
-//! 8×8 uses 36 bits and 10×10 uses 55, so a `u64` holds both (12×12 would need 78 bits: the
-//! `Bitboard` alias is the one place to widen).
+//! 8×8 uses 36 bits and 10×10 uses 55, so a `u64` holds both: the move generators built on
+//! shifts work on those. 12×12 uses 77 bits: its sets are [`Squares`] (`u128`), which the
+//! board-independent code (the line-table generator, status, notation, evaluation) uses on
+//! every board, and a position keeps its squares above bit 63 apart (see `Position`), so
+//! the 64-bit boards pay nothing for the wide one.
 
-/// A set of squares, one bit each in the ghost-square layout.
+/// A set of squares of a board of at most 64 bits (8×8, 10×10, Turkish 8×8), one bit each.
 pub type Bitboard = u64;
+
+/// A set of squares of any board, 12×12 included (bits as in [`Bitboard`]).
+pub type Squares = u128;
+
+/// Bit indices run below this on every board (12×12 reaches 76).
+pub const MAX_BITS: usize = 128;
 
 /// Number of directions on a diagonal board.
 pub const DIRECTIONS: usize = 4;
@@ -50,14 +59,17 @@ pub enum BoardSize {
     Ten,
     /// 8×8 with every square in play (Turkish draughts): 64 squares.
     EightFull,
+    /// 12×12, 72 playable squares (Canadian draughts).
+    Twelve,
 }
 
 impl BoardSize {
-    /// Squares along one side (8 or 10).
+    /// Squares along one side (8, 10 or 12).
     pub fn side(self) -> u8 {
         match self {
             BoardSize::Eight | BoardSize::EightFull => 8,
             BoardSize::Ten => 10,
+            BoardSize::Twelve => 12,
         }
     }
 
@@ -68,7 +80,15 @@ impl BoardSize {
             BoardSize::Eight => &GEOMETRY_8,
             BoardSize::Ten => &GEOMETRY_10,
             BoardSize::EightFull => &GEOMETRY_8_FULL,
+            BoardSize::Twelve => &GEOMETRY_12,
         }
+    }
+
+    /// Whether the board has squares above bit 63 (12×12), which only the line-table
+    /// generator and the board-independent code handle.
+    #[inline(always)]
+    pub fn is_wide(self) -> bool {
+        matches!(self, BoardSize::Twelve)
     }
 
     /// Whether only the dark squares are in play (every board but Turkish).
@@ -81,41 +101,44 @@ impl BoardSize {
 static GEOMETRY_8: Geometry = Geometry::new(8, false);
 static GEOMETRY_10: Geometry = Geometry::new(10, false);
 static GEOMETRY_8_FULL: Geometry = Geometry::new(8, true);
+static GEOMETRY_12: Geometry = Geometry::new(12, false);
 
-/// Precomputed facts about one board size. Bit indices are `u8` in `0..64`.
+/// Precomputed facts about one board size. Bit indices are `u8` in `0..MAX_BITS`.
 #[derive(Debug)]
 pub struct Geometry {
-    /// Board side (8 or 10).
+    /// Board side (8, 10 or 12).
     pub side: u8,
     /// Every square is in play, not only the dark ones (then there are no ghost bits).
     pub full: bool,
     /// Playable squares per row (`side / 2`, or `side` on a full board).
     pub per_row: u8,
-    /// Number of playable squares (32, 50 or 64).
+    /// Number of playable squares (32, 50, 64 or 72).
     pub squares: u8,
     /// Every playable square.
-    pub valid: Bitboard,
+    pub valid: Squares,
     /// The top row (squares 1..per_row): where White men are crowned.
-    pub top_row: Bitboard,
+    pub top_row: Squares,
     /// The bottom row: where Black men are crowned.
-    pub bottom_row: Bitboard,
+    pub bottom_row: Squares,
     /// Bit offset a step in each direction adds (may be negative).
     pub offset: [i8; DIRECTIONS],
     /// What may arrive by a shift in each direction: the playable squares, less (on a full
-    /// board, where a step off one side would wrap to the other) the far file.
+    /// board, where a step off one side would wrap to the other) the far file. Like `ray`
+    /// and `jump`, for the 64-bit boards' generators only (empty on 12×12).
     shift_mask: [Bitboard; DIRECTIONS],
     /// `neighbour[dir][bit]`: the adjacent square in that direction, or `NO_SQUARE`.
-    pub neighbour: [[u8; 64]; DIRECTIONS],
-    /// `ray[dir][bit]`: every square from `bit` (exclusive) to the edge in that direction.
+    pub neighbour: [[u8; MAX_BITS]; DIRECTIONS],
+    /// `ray[dir][bit]`: every square from `bit` (exclusive) to the edge in that direction
+    /// (64-bit boards only).
     pub ray: [[Bitboard; 64]; DIRECTIONS],
     /// `jump[dir][bit]`: the square jumped over and the landing square of a short jump
     /// from `bit` in that direction, as one-bit sets (both empty when the jump leaves the
-    /// board), so a capture test is two `and`s.
+    /// board), so a capture test is two `and`s (64-bit boards only).
     pub jump: [[(Bitboard, Bitboard); 64]; DIRECTIONS],
-    bit_of: [u8; 65],
-    square_of: [u8; 64],
+    bit_of: [u8; 145],
+    square_of: [u8; MAX_BITS],
     /// The bit of the square opposite each square when the board is turned 180°.
-    turned: [u8; 64],
+    turned: [u8; MAX_BITS],
 }
 
 impl Geometry {
@@ -124,11 +147,11 @@ impl Geometry {
     const fn new(side: u8, full: bool) -> Self {
         let per_row = if full { side } else { side / 2 };
         let squares = side * per_row;
-        let mut bit_of = [NO_SQUARE; 65];
-        let mut square_of = [0u8; 64];
-        let mut valid = 0u64;
-        let mut top_row = 0u64;
-        let mut bottom_row = 0u64;
+        let mut bit_of = [NO_SQUARE; 145];
+        let mut square_of = [0u8; MAX_BITS];
+        let mut valid: Squares = 0;
+        let mut top_row: Squares = 0;
+        let mut bottom_row: Squares = 0;
         let mut s = 1;
         while s <= squares {
             let index = s - 1;
@@ -136,12 +159,12 @@ impl Geometry {
             let bit = if full { index } else { index + row / 2 };
             bit_of[s as usize] = bit;
             square_of[bit as usize] = s;
-            valid |= 1u64 << bit;
+            valid |= 1 << bit;
             if row == 0 {
-                top_row |= 1u64 << bit;
+                top_row |= 1 << bit;
             }
             if row == side - 1 {
-                bottom_row |= 1u64 << bit;
+                bottom_row |= 1 << bit;
             }
             s += 1;
         }
@@ -153,7 +176,7 @@ impl Geometry {
         };
         // Neighbours from (row, file), so both layouts share one rule: one row up or down,
         // one file left or right.
-        let mut neighbour = [[NO_SQUARE; 64]; DIRECTIONS];
+        let mut neighbour = [[NO_SQUARE; MAX_BITS]; DIRECTIONS];
         let mut ray = [[0u64; 64]; DIRECTIONS];
         let steps: [(i8, i8); DIRECTIONS] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
         let mut s = 1;
@@ -187,8 +210,10 @@ impl Geometry {
             }
             s += 1;
         }
+        // The shift generators' tables exist for boards that fit 64 bits.
+        let narrow = valid >> 64 == 0;
         let mut dir = 0;
-        while dir < DIRECTIONS {
+        while narrow && dir < DIRECTIONS {
             let mut bit = 0;
             while bit < 64 {
                 let mut r = 0u64;
@@ -202,7 +227,9 @@ impl Geometry {
             }
             dir += 1;
         }
-        let shift_mask = if full {
+        let shift_mask = if !narrow {
+            [0; DIRECTIONS]
+        } else if full {
             let mut file_a = 0u64;
             let mut row = 0;
             while row < side {
@@ -210,6 +237,7 @@ impl Geometry {
                 row += 1;
             }
             let file_h = file_a << (side - 1);
+            let valid = valid as Bitboard;
             [
                 valid & !file_h,
                 valid & !file_a,
@@ -217,11 +245,11 @@ impl Geometry {
                 valid & !file_a,
             ]
         } else {
-            [valid; DIRECTIONS]
+            [valid as Bitboard; DIRECTIONS]
         };
         let mut jump = [[(0u64, 0u64); 64]; DIRECTIONS];
         let mut dir = 0;
-        while dir < DIRECTIONS {
+        while narrow && dir < DIRECTIONS {
             let mut bit = 0;
             while bit < 64 {
                 let over = neighbour[dir][bit];
@@ -235,7 +263,7 @@ impl Geometry {
             }
             dir += 1;
         }
-        let mut turned = [0u8; 64];
+        let mut turned = [0u8; MAX_BITS];
         let mut s = 1;
         while s <= squares {
             turned[bit_of[s as usize] as usize] = bit_of[(squares + 1 - s) as usize];
@@ -270,7 +298,7 @@ impl Geometry {
 
     /// PDN square number (1-based) of a bit index that is on the board.
     pub fn square(&self, bit: u8) -> u8 {
-        self.square_of[bit as usize & 63]
+        self.square_of[bit as usize % MAX_BITS]
     }
 
     /// (file, rank), 0-based, with a1 = (0, 0), of a bit index.
@@ -330,8 +358,8 @@ impl Geometry {
     }
 
     /// The squares of `bits` with the board turned 180° (square `s` to `squares + 1 - s`).
-    pub fn turn(&self, bits: Bitboard) -> Bitboard {
-        Bits(bits).fold(0, |acc, b| acc | 1 << self.turned[b as usize])
+    pub fn turn(&self, bits: Squares) -> Squares {
+        WideBits(bits).fold(0, |acc, b| acc | 1 << self.turned[b as usize])
     }
 
     /// Row index from the top (0) of a bit.
@@ -347,6 +375,23 @@ pub struct Bits(pub Bitboard);
 impl Iterator for Bits {
     type Item = u8;
     #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+/// Iterate the set bits of a set of squares of any board, lowest first.
+#[derive(Copy, Clone)]
+pub struct WideBits(pub Squares);
+
+impl Iterator for WideBits {
+    type Item = u8;
+    #[inline]
     fn next(&mut self) -> Option<u8> {
         if self.0 == 0 {
             return None;
@@ -378,11 +423,22 @@ mod tests {
         assert_eq!(g.algebraic(g.bit(8).unwrap()), "h8");
         assert_eq!(g.algebraic(g.bit(57).unwrap()), "a1");
         assert_eq!(g.algebraic(g.bit(64).unwrap()), "h1");
+        let g = BoardSize::Twelve.geometry();
+        assert_eq!(g.algebraic(g.bit(1).unwrap()), "b12");
+        assert_eq!(g.algebraic(g.bit(6).unwrap()), "l12");
+        assert_eq!(g.algebraic(g.bit(67).unwrap()), "a1");
+        assert_eq!(g.algebraic(g.bit(72).unwrap()), "k1");
+        assert_eq!(g.bit(72), Some(76));
     }
 
     #[test]
     fn neighbours_are_diagonal_and_symmetric() {
-        for size in [BoardSize::Eight, BoardSize::Ten, BoardSize::EightFull] {
+        for size in [
+            BoardSize::Eight,
+            BoardSize::Ten,
+            BoardSize::EightFull,
+            BoardSize::Twelve,
+        ] {
             let g = size.geometry();
             for s in 1..=g.squares as u32 {
                 let b = g.bit(s).unwrap();
@@ -400,7 +456,9 @@ mod tests {
                     };
                     let got = g.neighbour[dir][b as usize];
                     assert_eq!(got, want.unwrap_or(NO_SQUARE), "square {s} dir {dir}");
-                    assert_eq!(g.shift(1u64 << b, dir), want.map_or(0, |w| 1u64 << w));
+                    if !size.is_wide() {
+                        assert_eq!(g.shift(1u64 << b, dir), want.map_or(0, |w| 1u64 << w));
+                    }
                 }
             }
         }

@@ -59,9 +59,9 @@ fn by_route(
     if written.from_file.is_some() || squares.len() < 3 {
         return None;
     }
-    let mut captured = 0u64;
+    let mut captured = 0;
     for leg in squares.windows(2) {
-        let taken = crate::rules::movegen::between(rules.board, leg[0], leg[1])? & pos.them();
+        let taken = crate::rules::movegen::between(rules.board, leg[0], leg[1])? & pos.wide_them();
         if taken.count_ones() != 1 || captured & taken != 0 {
             return None;
         }
@@ -73,7 +73,7 @@ fn by_route(
         .find(|m| {
             m.from == from
                 && m.to == to
-                && m.captures == captured
+                && m.captured() == captured
                 && m.jumps as usize == squares.len() - 1
         })
         .copied()
@@ -155,7 +155,7 @@ fn capture_is_compulsory(rules: &Rules, legal: &[DetailedMove]) -> String {
 
 /// Frisian: value in half-men (a man 2, a king 3), then kings taken, then by a king.
 fn frisian_reason(pos: &Position, m: &Move, legal: &[DetailedMove]) -> String {
-    let kings = |mv: &Move| (mv.captures & pos.kings).count_ones();
+    let kings = |mv: &Move| (mv.captured() & pos.wide_kings()).count_ones();
     let value = |mv: &Move| 2 * mv.jumps as u32 + kings(mv);
     let half = |v: u32| {
         if v % 2 == 0 {
@@ -181,8 +181,8 @@ fn frisian_reason(pos: &Position, m: &Move, legal: &[DetailedMove]) -> String {
 
 fn priority_reason(rules: &Rules, pos: &Position, m: &Move, legal: &[DetailedMove]) -> String {
     let best = legal.iter().map(|l| l.jumps).max().unwrap_or(0);
-    let kings = |mv: &Move| (mv.captures & pos.kings).count_ones();
-    let by_king = |mv: &Move| pos.kings & (1 << mv.from) != 0;
+    let kings = |mv: &Move| (mv.captured() & pos.wide_kings()).count_ones();
+    let by_king = |mv: &Move| pos.is_king(mv.from);
     let plural = |n: u32| if n == 1 { "piece" } else { "pieces" };
     if rules.capture_priority == CapturePriority::Frisian {
         return frisian_reason(pos, m, legal);

@@ -173,7 +173,7 @@ impl Game {
 
     /// Play a move that is legal in the current position.
     pub fn play(&mut self, mv: &Move) {
-        let mover_was_man = self.position.kings & (1 << mv.from) == 0;
+        let mover_was_man = !self.position.is_king(mv.from);
         let run = &mut self.king_runs[self.position.side.index()];
         *run = next_king_run(*run, mv, mover_was_man);
         self.position = self.position.play(mv);
@@ -253,7 +253,7 @@ impl Game {
             };
         }
         let winner = self.rules.winner_when_stuck(pos.side);
-        if pos.us() == 0 {
+        if pos.wide_us() == 0 {
             return Outcome::Win {
                 winner,
                 reason: Reason::NoPieces,

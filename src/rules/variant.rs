@@ -474,6 +474,19 @@ pub static PRESETS: &[Preset] = &[
             ..INTERNATIONAL
         },
     },
+    Preset {
+        id: "canadian",
+        name: "Canadian draughts",
+        description: "International rules on a 12×12 board, 30 men each.",
+        aliases: &["canadian_checkers"],
+        pdn_game_type: Some(27),
+        notation: Notation::Numeric,
+        rules: Rules {
+            board: BoardSize::Twelve,
+            start_rows: 5,
+            ..INTERNATIONAL
+        },
+    },
 ];
 
 impl Preset {
@@ -525,10 +538,11 @@ impl Rules {
     /// set-up position gives both one). `None` under the other win conditions.
     #[inline]
     pub fn crowned_winner(&self, pos: &super::position::Position) -> Option<Color> {
-        if self.win_condition != WinCondition::FirstKing || pos.kings == 0 {
+        let kings = pos.wide_kings();
+        if self.win_condition != WinCondition::FirstKing || kings == 0 {
             return None;
         }
-        if pos.them() & pos.kings != 0 {
+        if pos.wide_them() & kings != 0 {
             Some(pos.side.opponent())
         } else {
             Some(pos.side)
@@ -545,16 +559,17 @@ impl Rules {
     }
 
     /// Whether these rules need the line-table generator (`movegen::general`): anything
-    /// but diagonal moves and captures on a board of dark squares.
+    /// but diagonal moves and captures on a board of dark squares that fits 64 bits.
     #[inline(always)]
     pub fn uses_line_tables(&self) -> bool {
         self.move_lines != Lines::Diagonal
             || self.capture_lines != Lines::Diagonal
             || !self.board.dark_squares_only()
+            || self.board.is_wide()
     }
 
     /// The far row where a man of `color` is crowned.
-    pub fn promotion_row(&self, color: Color) -> super::board::Bitboard {
+    pub fn promotion_row(&self, color: Color) -> super::board::Squares {
         let g = self.board.geometry();
         match color {
             Color::White => g.top_row,

@@ -15,7 +15,9 @@ static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
             aliases: p.aliases.to_vec(),
             board_size: p.rules.board.side(),
             squares: p.rules.board.geometry().squares,
-            pieces_per_side: Position::initial(&p.rules).pieces[0].count_ones(),
+            pieces_per_side: Position::initial(&p.rules)
+                .wide_pieces(crate::rules::Color::White)
+                .count_ones(),
             pdn_game_type: p.pdn_game_type,
             notation: match p.notation {
                 Notation::Numeric => "numeric",

@@ -13,7 +13,7 @@
 use super::{Layout, Material, Table, Tables, Value};
 use crate::rules::board::{Bits, NO_SQUARE};
 use crate::rules::movegen::{generate, has_capture};
-use crate::rules::{Color, KingKind, MoveList, Position, Rules};
+use crate::rules::{Color, KingKind, MoveList, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -142,10 +142,7 @@ fn solve(
             continue;
         };
         for (side, color) in [(0, Color::White), (1, Color::Black)] {
-            let pos = Position {
-                side: color,
-                ..white
-            };
+            let pos = white.with_side(color);
             generate(rules, &pos, &mut list);
             let entry = (index * 2 + side) as u32;
             if list.is_empty() {
@@ -257,11 +254,7 @@ fn solve(
     let mut entries = vec![0u8; twin_layout.size() as usize];
     for (index, &state) in sides[1].state.iter().enumerate() {
         if let Some(pos) = layout.position(index as u64) {
-            let flipped = Position {
-                side: Color::Black,
-                ..pos
-            }
-            .flipped();
+            let flipped = pos.with_side(Color::Black).flipped();
             entries[twin_layout.index(&flipped) as usize] = value(state).encode();
         }
     }

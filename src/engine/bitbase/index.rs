@@ -149,12 +149,14 @@ pub struct Layout {
 impl Layout {
     /// The numbering of `material`'s positions under `rules`.
     pub fn new(rules: &Rules, material: Material) -> Layout {
+        // Endgame tables exist for the 64-bit boards only.
         let g = rules.board.geometry();
+        let valid = g.valid as Bitboard;
         let domains = [
-            Domain::new(g.valid & !rules.promotion_row(Color::White)),
-            Domain::new(g.valid),
-            Domain::new(g.valid & !rules.promotion_row(Color::Black)),
-            Domain::new(g.valid),
+            Domain::new(valid & !(rules.promotion_row(Color::White) as Bitboard)),
+            Domain::new(valid),
+            Domain::new(valid & !(rules.promotion_row(Color::Black) as Bitboard)),
+            Domain::new(valid),
         ];
         let sizes =
             std::array::from_fn(|i| binomial(domains[i].bits.len(), material.0[i] as usize));
@@ -173,10 +175,10 @@ impl Layout {
 
     fn groups(pos: &Position) -> [Bitboard; 4] {
         [
-            pos.men(Color::White),
-            pos.kings_of(Color::White),
-            pos.men(Color::Black),
-            pos.kings_of(Color::Black),
+            pos.men(Color::White) as Bitboard,
+            pos.kings_of(Color::White) as Bitboard,
+            pos.men(Color::Black) as Bitboard,
+            pos.kings_of(Color::Black) as Bitboard,
         ]
     }
 

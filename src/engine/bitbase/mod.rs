@@ -130,11 +130,13 @@ pub fn play_rules(rules: &Rules) -> Rules {
 /// Whether tables can be built for `rules`: the retrograde analysis scores a side with
 /// no move as lost, so antidraughts and breakthrough (other win conditions) have none;
 /// its positions carry no history, so Frisian (a king's moves in a row) has none; and its
-/// index counts dark squares, so the full board (Turkish) has none.
+/// index counts dark squares of a 64-bit board, so the full board (Turkish) and 12×12
+/// have none.
 pub fn supports(rules: &Rules) -> bool {
     rules.win_condition == crate::rules::WinCondition::Normal
         && rules.king_move_limit.is_none()
         && rules.board.dark_squares_only()
+        && !rules.board.is_wide()
 }
 
 /// Tables by rule set, filled as they are built or loaded; searches take what is ready.

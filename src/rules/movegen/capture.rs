@@ -5,7 +5,7 @@
 use std::marker::PhantomData;
 
 use super::{priority, seen, Board, Generated, Move, MoveList};
-use crate::rules::board::{Bitboard, Bits};
+use crate::rules::board::{Bitboard, Bits, Squares};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
 
@@ -26,7 +26,7 @@ fn man_targets(rules: &Rules, pos: &Position) -> Bitboard {
 fn jump_origins<B: Board>(rules: &Rules, pos: &Position) -> [Bitboard; 4] {
     let g = B::G;
     let targets = man_targets(rules, pos);
-    let empty = !pos.occupied() & g.valid;
+    let empty = !pos.occupied() & g.valid as Bitboard;
     let towards = |dir: usize| g.shift(g.shift(empty, 3 - dir) & targets, 3 - dir);
     match (pos.side, rules.men_capture_backwards) {
         (_, true) => [towards(0), towards(1), towards(2), towards(3)],
@@ -63,7 +63,7 @@ fn men_needing_search<B: Board>(
     (jumps, origins): &ManJumps,
 ) -> (Bitboard, bool) {
     let g = B::G;
-    let promo = rules.promotion_row(pos.side);
+    let promo = rules.promotion_row(pos.side) as Bitboard;
     let weighs_kings = matches!(
         rules.capture_priority,
         CapturePriority::MaxPiecesThenKings | CapturePriority::Italian | CapturePriority::Frisian
@@ -94,6 +94,7 @@ fn single_jump<B: Board>(from: u8, dir: usize, promo: Bitboard) -> (Move, u8) {
     let (over, land) = B::G.jump[dir][from as usize];
     let mv = Move {
         captures: over,
+        captures_high: 0,
         from,
         to: land.trailing_zeros() as u8,
         jumps: 1,
@@ -186,7 +187,7 @@ fn any_king_jumps<B: Board>(rules: &Rules, pos: &Position) -> bool {
     if kings == 0 {
         return false;
     }
-    let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid, pos.them());
+    let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid as Bitboard, pos.them());
     let flying = rules.kings == KingKind::Flying;
     let mut found = false;
     for k in Bits(kings) {
@@ -204,7 +205,7 @@ pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usiz
     if kings == 0 {
         return (false, 0);
     }
-    let empty = !pos.occupied() & g.valid;
+    let empty = !pos.occupied() & g.valid as Bitboard;
     let targets = KingTargets::new::<B>(empty, pos.them());
     let flying = rules.kings == KingKind::Flying;
     let mut jumps = false;
@@ -279,7 +280,7 @@ fn generate_from<B: Board, T: Generated>(
     // Directions run in order 0..4 below, which is the order of the men's directions.
     if !king_jumps && needing == 0 && uniform {
         // In the order the search below would find them: by man, then by direction.
-        let promo = rules.promotion_row(pos.side);
+        let promo = rules.promotion_row(pos.side) as Bitboard;
         for from in Bits(jumpers) {
             for dir in 0..4 {
                 if jumps.0[dir] & (1 << from) != 0 {
@@ -303,7 +304,7 @@ fn generate_from<B: Board, T: Generated>(
         }
     }
     if king_jumps {
-        let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid, pos.them());
+        let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid as Bitboard, pos.them());
         for k in Bits(pos.us() & pos.kings) {
             if targets.any::<B>(search.flying, k) {
                 search.start(k, true, out);
@@ -347,12 +348,16 @@ impl<'a, B: Board> Search<'a, B> {
             rules,
             them: pos.them(),
             man_targets: man_targets(rules, pos),
-            empty: !pos.occupied() & B::G.valid,
-            promo: rules.promotion_row(pos.side),
+            empty: !pos.occupied() & B::G.valid as Bitboard,
+            promo: rules.promotion_row(pos.side) as Bitboard,
             man_dirs,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            route: priority::Route::new(rules.capture_priority, pos.them() & pos.kings, start),
+            route: priority::Route::new(
+                rules.capture_priority,
+                (pos.them() & pos.kings) as Squares,
+                start,
+            ),
             states_cleared: false,
             board: PhantomData,
         }
@@ -376,7 +381,8 @@ impl<'a, B: Board> Search<'a, B> {
         let (mv, victim) = single_jump::<B>(from, dir, self.promo);
         self.route.begin(from, false);
         self.route.push(mv.to, victim);
-        self.route.record(mv.to, mv.captures, mv.crowns, out);
+        self.route
+            .record(mv.to, mv.captures as Squares, mv.crowns, out);
         self.route.pop();
     }
 
@@ -406,7 +412,7 @@ impl<'a, B: Board> Search<'a, B> {
             self.route.push(land, victim);
             if self.promo & (1 << land) != 0 {
                 match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => self.route.record(land, now, true, out),
+                    PromotionInCapture::Stops => self.route.record(land, now as Squares, true, out),
                     PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
                     PromotionInCapture::AtEnd => self.man_search(land, now, out),
                 }
@@ -417,7 +423,7 @@ impl<'a, B: Board> Search<'a, B> {
         }
         if !extended && self.route.depth > 0 {
             self.route
-                .record(sq, captured, self.promo & (1 << sq) != 0, out);
+                .record(sq, captured as Squares, self.promo & (1 << sq) != 0, out);
         }
     }
 
@@ -502,13 +508,13 @@ impl<'a, B: Board> Search<'a, B> {
                 if continuing != 0 {
                     self.king_search(l, now, crowned, out);
                 } else {
-                    self.route.record(l, now, crowned, out);
+                    self.route.record(l, now as Squares, crowned, out);
                 }
                 self.route.pop();
             }
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(sq, captured, crowned, out);
+            self.route.record(sq, captured as Squares, crowned, out);
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::sync::LazyLock;
 
 use super::{priority, Generated, Move};
-use crate::rules::board::{Bitboard, Bits, BoardSize, Geometry, NO_SQUARE};
+use crate::rules::board::{BoardSize, Geometry, Squares, WideBits, MAX_BITS, NO_SQUARE};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{KingKind, Lines, PromotionInCapture, Removal, Rules};
 
@@ -22,14 +22,14 @@ const OPPOSITE: [usize; LINES] = [3, 2, 1, 0, 5, 4, 7, 6];
 
 /// `next[line][bit]`: the next square along a line, or `NO_SQUARE` off the board.
 pub(super) struct Steps {
-    next: [[u8; 64]; LINES],
+    next: [[u8; MAX_BITS]; LINES],
 }
 
 impl Steps {
     fn new(g: &Geometry) -> Steps {
-        let mut next = [[NO_SQUARE; 64]; LINES];
+        let mut next = [[NO_SQUARE; MAX_BITS]; LINES];
         let stride = if g.full { 1 } else { 2 };
-        for bit in Bits(g.valid) {
+        for bit in WideBits(g.valid) {
             for (line, row) in next.iter_mut().enumerate().take(4) {
                 row[bit as usize] = g.neighbour[line][bit as usize];
             }
@@ -53,10 +53,12 @@ impl Steps {
         static TEN: LazyLock<Steps> = LazyLock::new(|| Steps::new(BoardSize::Ten.geometry()));
         static FULL: LazyLock<Steps> =
             LazyLock::new(|| Steps::new(BoardSize::EightFull.geometry()));
+        static TWELVE: LazyLock<Steps> = LazyLock::new(|| Steps::new(BoardSize::Twelve.geometry()));
         match board {
             BoardSize::Eight => &EIGHT,
             BoardSize::Ten => &TEN,
             BoardSize::EightFull => &FULL,
+            BoardSize::Twelve => &TWELVE,
         }
     }
 
@@ -69,7 +71,7 @@ impl Steps {
 
 /// The squares strictly between `a` and `b` when they share a line (diagonal, row or
 /// file), else `None`.
-pub fn between(board: BoardSize, a: u8, b: u8) -> Option<Bitboard> {
+pub fn between(board: BoardSize, a: u8, b: u8) -> Option<Squares> {
     let steps = Steps::of(board);
     (0..LINES).find_map(|line| {
         let mut squares = 0;
@@ -129,13 +131,13 @@ pub(super) fn plain_exists(rules: &Rules, pos: &Position) -> bool {
 /// Call `each` with every plain move until it answers `true` (enough).
 fn plain_moves(rules: &Rules, pos: &Position, mut each: impl FnMut(Move) -> bool) {
     let steps = Steps::of(rules.board);
-    let empty = pos.empty_squares();
+    let empty = pos.wide_empty();
     let promo = rules.promotion_row(pos.side);
     let men = man_lines(rules.move_lines, false, pos.side);
     let kings = all_lines(rules.move_lines);
     let flying = rules.kings == KingKind::Flying;
-    for from in Bits(pos.us()) {
-        let king = pos.kings & (1 << from) != 0;
+    for from in WideBits(pos.wide_us()) {
+        let king = pos.wide_kings() & (1 << from) != 0;
         for &line in if king { kings } else { men } {
             let mut at = from;
             while let Some(to) = steps.step(line, at) {
@@ -159,17 +161,17 @@ fn plain_moves(rules: &Rules, pos: &Position, mut each: impl FnMut(Move) -> bool
 /// `out`.
 pub(super) fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     let mut search = Search::new(rules, pos, out.len());
-    for from in Bits(pos.us()) {
-        search.start(from, pos.kings & (1 << from) != 0, out);
+    for from in WideBits(pos.wide_us()) {
+        search.start(from, pos.wide_kings() & (1 << from) != 0, out);
     }
 }
 
 /// Whether the side to move has a capture.
 pub(super) fn exists(rules: &Rules, pos: &Position) -> bool {
     let search = Search::new(rules, pos, 0);
-    Bits(pos.us()).any(|from| {
+    WideBits(pos.wide_us()).any(|from| {
         let empty = search.empty | 1 << from;
-        if pos.kings & (1 << from) != 0 {
+        if pos.wide_kings() & (1 << from) != 0 {
             search.king_can_jump(from, 0, empty)
         } else {
             search.man_can_jump(from, 0, empty)
@@ -180,12 +182,12 @@ pub(super) fn exists(rules: &Rules, pos: &Position) -> bool {
 struct Search<'a> {
     rules: &'a Rules,
     steps: &'static Steps,
-    them: Bitboard,
+    them: Squares,
     /// The pieces a man may take.
-    man_targets: Bitboard,
+    man_targets: Squares,
     /// Empty squares (the moving piece's origin counts as empty during its search).
-    empty: Bitboard,
-    promo: Bitboard,
+    empty: Squares,
+    promo: Squares,
     man_lines: &'static [usize],
     king_lines: &'static [usize],
     /// A king may turn straight back between two jumps.
@@ -198,7 +200,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(rules: &'a Rules, pos: &Position, start: usize) -> Self {
-        let them = pos.them();
+        let them = pos.wide_them();
         Search {
             rules,
             steps: Steps::of(rules.board),
@@ -206,16 +208,20 @@ impl<'a> Search<'a> {
             man_targets: if rules.men_capture_kings {
                 them
             } else {
-                them & !pos.kings
+                them & !pos.wide_kings()
             },
-            empty: !pos.occupied() & rules.board.geometry().valid,
+            empty: !pos.wide_occupied() & rules.board.geometry().valid,
             promo: rules.promotion_row(pos.side),
             man_lines: man_lines(rules.capture_lines, rules.men_capture_backwards, pos.side),
             king_lines: all_lines(rules.capture_lines),
             reversal: rules.reversal_in_capture,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            route: priority::Route::new(rules.capture_priority, pos.them() & pos.kings, start),
+            route: priority::Route::new(
+                rules.capture_priority,
+                pos.wide_them() & pos.wide_kings(),
+                start,
+            ),
         }
     }
 
@@ -234,7 +240,7 @@ impl<'a> Search<'a> {
     /// Squares a piece may cross or land on, given the pieces taken so far (with the
     /// origin of the moving piece already in `empty`).
     #[inline(always)]
-    fn free(&self, empty: Bitboard, captured: Bitboard) -> Bitboard {
+    fn free(&self, empty: Squares, captured: Squares) -> Squares {
         if self.immediate {
             empty | captured
         } else {
@@ -244,13 +250,7 @@ impl<'a> Search<'a> {
 
     /// A man's jump from `sq` along `line`: (victim, landing).
     #[inline(always)]
-    fn man_jump(
-        &self,
-        sq: u8,
-        line: usize,
-        captured: Bitboard,
-        empty: Bitboard,
-    ) -> Option<(u8, u8)> {
+    fn man_jump(&self, sq: u8, line: usize, captured: Squares, empty: Squares) -> Option<(u8, u8)> {
         let over = self.steps.step(line, sq)?;
         let land = self.steps.step(line, over)?;
         let takeable = self.man_targets & !captured & (1 << over) != 0;
@@ -258,7 +258,7 @@ impl<'a> Search<'a> {
         (takeable && free).then_some((over, land))
     }
 
-    fn man_can_jump(&self, sq: u8, captured: Bitboard, empty: Bitboard) -> bool {
+    fn man_can_jump(&self, sq: u8, captured: Squares, empty: Squares) -> bool {
         self.man_lines
             .iter()
             .any(|&line| self.man_jump(sq, line, captured, empty).is_some())
@@ -271,8 +271,8 @@ impl<'a> Search<'a> {
         &self,
         sq: u8,
         line: usize,
-        captured: Bitboard,
-        empty: Bitboard,
+        captured: Squares,
+        empty: Squares,
     ) -> Option<(u8, Landings)> {
         let free = self.free(empty, captured);
         let mut s = self.steps.step(line, sq)?;
@@ -300,7 +300,7 @@ impl<'a> Search<'a> {
         (landings.len > 0).then_some((s, landings))
     }
 
-    fn king_can_jump(&self, sq: u8, captured: Bitboard, empty: Bitboard) -> bool {
+    fn king_can_jump(&self, sq: u8, captured: Squares, empty: Squares) -> bool {
         self.king_lines
             .iter()
             .any(|&line| self.king_jump(sq, line, captured, empty).is_some())
@@ -308,14 +308,14 @@ impl<'a> Search<'a> {
 
     /// Whether a king that reached `sq` along `came` can jump on (not straight back where
     /// the rules forbid it).
-    fn king_can_jump_from(&self, sq: u8, captured: Bitboard, came: usize) -> bool {
+    fn king_can_jump_from(&self, sq: u8, captured: Squares, came: usize) -> bool {
         self.king_lines.iter().any(|&line| {
             (self.reversal || OPPOSITE[came] != line)
                 && self.king_jump(sq, line, captured, self.empty).is_some()
         })
     }
 
-    fn man_search<T: Generated>(&mut self, sq: u8, captured: Bitboard, out: &mut Vec<T>) {
+    fn man_search<T: Generated>(&mut self, sq: u8, captured: Squares, out: &mut Vec<T>) {
         let mut extended = false;
         for &line in self.man_lines {
             let Some((victim, land)) = self.man_jump(sq, line, captured, self.empty) else {
@@ -348,7 +348,7 @@ impl<'a> Search<'a> {
     fn king_search<T: Generated>(
         &mut self,
         sq: u8,
-        captured: Bitboard,
+        captured: Squares,
         crowned: bool,
         came: Option<usize>,
         out: &mut Vec<T>,
@@ -435,7 +435,7 @@ mod tests {
                 if next() % 2 == 0 {
                     pos.side = Color::Black;
                 }
-                for bit in Bits(g.valid) {
+                for bit in WideBits(g.valid) {
                     let roll = next() % 100;
                     let color = match roll {
                         0..=17 => Color::White,
@@ -443,9 +443,9 @@ mod tests {
                         _ => continue,
                     };
                     let king = next() % 3 == 0 || rules.promotion_row(color) & (1 << bit) != 0;
-                    pos.pieces[color.index()] |= 1 << bit;
+                    pos.set_pieces(color, pos.wide_pieces(color) | 1 << bit);
                     if king {
-                        pos.kings |= 1 << bit;
+                        pos.set_kings(pos.wide_kings() | 1 << bit);
                     }
                 }
                 let mut ours: Vec<Move> = Vec::new();

@@ -15,20 +15,22 @@ mod seen;
 
 use std::ops::Deref;
 
-use super::board::{Bitboard, Bits, BoardSize, Geometry};
+use super::board::{Bitboard, BoardSize, Geometry, Squares, WideBits};
 use super::position::Position;
 use super::variant::Rules;
 
 /// The most pieces one sequence can take. A jumped piece always has a square on both sides
-/// of it along the jump, so it stands off the edge: at most 32 such squares on 10×10.
-pub const MAX_JUMPS: usize = 32;
+/// of it along the jump, so it stands off the edge: at most 50 such squares on 12×12.
+pub const MAX_JUMPS: usize = 50;
 
 /// One legal move. Squares are bit indices (see `board`); notation converts them to PDN.
 /// The path of a capture is not kept: ask for [`DetailedMove`]s where it is needed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Every piece taken, as a set.
+    /// Every piece taken, as a set (bits 0..64; [`Move::captured`] on any board).
     pub captures: Bitboard,
+    /// The pieces taken above bit 63 (12×12 only).
+    pub captures_high: u16,
     /// The moving piece's square (a bit index).
     pub from: u8,
     /// Where it ends (a bit index).
@@ -43,11 +45,30 @@ impl Move {
     fn plain(from: u8, to: u8, crowns: bool) -> Move {
         Move {
             captures: 0,
+            captures_high: 0,
             from,
             to,
             jumps: 0,
             crowns,
         }
+    }
+
+    /// A move taking `captured` (a set of any board), `jumps` pieces in all.
+    pub fn with_captures(from: u8, to: u8, captured: Squares, jumps: u8, crowns: bool) -> Move {
+        Move {
+            captures: captured as Bitboard,
+            captures_high: (captured >> 64) as u16,
+            from,
+            to,
+            jumps,
+            crowns,
+        }
+    }
+
+    /// Every piece taken, on any board.
+    #[inline]
+    pub fn captured(&self) -> Squares {
+        self.captures as Squares | (self.captures_high as Squares) << 64
     }
 
     #[inline(always)]
@@ -60,7 +81,10 @@ impl Move {
     /// are the same move.
     #[inline(always)]
     pub fn same_move(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.captures == other.captures
+        self.from == other.from
+            && self.to == other.to
+            && self.captures == other.captures
+            && self.captures_high == other.captures_high
     }
 }
 
@@ -166,7 +190,7 @@ macro_rules! by_board {
                     type $B = Ten;
                     $e
                 }
-                BoardSize::EightFull => $general,
+                BoardSize::EightFull | BoardSize::Twelve => $general,
             }
         }
     };
@@ -211,7 +235,7 @@ pub fn detail(rules: &Rules, pos: &Position, mv: &Move) -> DetailedMove {
     let found = legal_moves(rules, pos).into_iter().find(|d| d.mv == *mv);
     debug_assert!(found.is_some(), "{mv:?} is not legal");
     found.unwrap_or_else(|| {
-        let taken: Vec<u8> = Bits(mv.captures).collect();
+        let taken: Vec<u8> = WideBits(mv.captured()).collect();
         let landings = vec![mv.to; taken.len().max(1)];
         DetailedMove::build(*mv, &landings, &taken)
     })

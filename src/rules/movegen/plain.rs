@@ -1,7 +1,7 @@
 //! Plain (non-capturing) moves: generated, counted, or just looked for.
 
 use super::{Board, Generated, Move, ALL_DIRS};
-use crate::rules::board::{Bits, NO_SQUARE};
+use crate::rules::board::{Bitboard, Bits, NO_SQUARE};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{KingKind, Rules};
 
@@ -9,7 +9,7 @@ use crate::rules::variant::{KingKind, Rules};
 #[inline(always)]
 fn man_steps<B: Board>(pos: &Position) -> [(usize, u64); 2] {
     let g = B::G;
-    let empty = !pos.occupied() & g.valid;
+    let empty = !pos.occupied() & g.valid as Bitboard;
     let men = pos.us() & !pos.kings;
     match pos.side {
         Color::White => [(0, g.shift(men, 0) & empty), (1, g.shift(men, 1) & empty)],
@@ -28,7 +28,7 @@ pub(super) fn count_men<B: Board>(pos: &Position) -> usize {
 /// (a king that cannot step cannot slide).
 pub(super) fn exists<B: Board>(pos: &Position) -> bool {
     let g = B::G;
-    let empty = !pos.occupied() & g.valid;
+    let empty = !pos.occupied() & g.valid as Bitboard;
     let kings = pos.us() & pos.kings;
     let [(_, a), (_, b)] = man_steps::<B>(pos);
     a | b != 0 || ALL_DIRS.iter().any(|&dir| g.shift(kings, dir) & empty != 0)
@@ -38,8 +38,8 @@ pub(super) fn exists<B: Board>(pos: &Position) -> bool {
 /// by direction, nearest square first.
 pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     let g = B::G;
-    let empty = !pos.occupied() & g.valid;
-    let promo = rules.promotion_row(pos.side);
+    let empty = !pos.occupied() & g.valid as Bitboard;
+    let promo = rules.promotion_row(pos.side) as Bitboard;
     for (dir, targets) in man_steps::<B>(pos) {
         let off = g.offset[dir] as i16;
         for to in Bits(targets) {

@@ -2,7 +2,7 @@
 //! has a greater key, so both capture generators keep only the greatest as they go.
 
 use super::{Generated, Move, MAX_JUMPS};
-use crate::rules::board::Bitboard;
+use crate::rules::board::Squares;
 use crate::rules::variant::CapturePriority;
 
 /// What the rules weigh of a finished capture sequence.
@@ -10,9 +10,9 @@ pub(super) struct Sequence<'a> {
     /// Pieces taken, in jump order (bit indices).
     pub taken: &'a [u8],
     /// The same pieces as a set.
-    pub captured: Bitboard,
+    pub captured: Squares,
     /// The opponent's kings before the move.
-    pub them_kings: Bitboard,
+    pub them_kings: Squares,
     /// The moving piece was a king before the capture.
     pub by_king: bool,
 }
@@ -55,7 +55,7 @@ pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
 pub(super) struct Route {
     priority: CapturePriority,
     /// The opponent's kings before the move.
-    them_kings: Bitboard,
+    them_kings: Squares,
     /// The moving piece's square.
     from: u8,
     /// The moving piece was a king before the capture.
@@ -70,7 +70,7 @@ pub(super) struct Route {
 
 impl Route {
     /// No sequence yet; those found go after `start` in the output list.
-    pub(super) fn new(priority: CapturePriority, them_kings: Bitboard, start: usize) -> Self {
+    pub(super) fn new(priority: CapturePriority, them_kings: Squares, start: usize) -> Self {
         Route {
             priority,
             them_kings,
@@ -111,7 +111,7 @@ impl Route {
     pub(super) fn record<T: Generated>(
         &mut self,
         to: u8,
-        captured: Bitboard,
+        captured: Squares,
         crowns: bool,
         out: &mut Vec<T>,
     ) {
@@ -133,13 +133,7 @@ impl Route {
             }
         }
         self.best = key;
-        let mv = Move {
-            captures: captured,
-            from: self.from,
-            to,
-            jumps: self.depth as u8,
-            crowns,
-        };
+        let mv = Move::with_captures(self.from, to, captured, self.depth as u8, crowns);
         // Another path to the same end taking the same pieces is the same move: the first
         // path found stands for it.
         if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {

@@ -176,16 +176,13 @@ fn parse_pieces(
             let bit = g
                 .bit(square)
                 .ok_or_else(|| ParseError::new(base + item_start, "square off the board"))?;
-            if pos.occupied() & (1 << bit) != 0 {
+            if pos.piece_at(bit).is_some() {
                 return Err(ParseError::new(
                     base + item_start,
                     format!("square {square} is listed twice"),
                 ));
             }
-            pos.pieces[color.index()] |= 1 << bit;
-            if king {
-                pos.kings |= 1 << bit;
-            }
+            pos.put(bit, color, king);
         }
         skip_ws(&mut i);
         if i >= n {
