@@ -594,3 +594,33 @@ fn the_schema_examples_are_accepted_requests() {
         assert_eq!(status, 200, "{path} refused its own example: {body}");
     }
 }
+
+#[test]
+fn canadian_games_run_on_the_twelve_by_twelve_board() {
+    let app = spawn_app();
+    let (status, body, _) = app.post("/moves", &json!({"variant": "canadian"}));
+    assert_eq!(status, 200);
+    assert_eq!(body["moves"].as_array().map(Vec::len), Some(11));
+    // A capture of the squares above bit 63 (61, 62), through the moving man's own start.
+    let position = "W:W57:B38,49,50,51,61,62";
+    let (status, body, _) = app.post(
+        "/apply",
+        &json!({"variant": "canadian", "position": position, "move": "57x46"}),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["position"], "B:W46:B38");
+    let (status, body, _) = app.post(
+        "/apply",
+        &json!({"variant": "canadian", "position": position, "move": "57x44"}),
+    );
+    assert_eq!(status, 422, "{body}");
+    // The one legal move, named with its path (it passes its own start square).
+    assert_eq!(body["legal_moves"], json!(["57x44x55x68x57x46"]));
+    // A square past 72 is off this board.
+    let (status, body, _) = app.post(
+        "/moves",
+        &json!({"variant": "canadian", "position": "W:W73:B1"}),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["detail"], "bad FEN: square 73 is not on the board (1-72)");
+}

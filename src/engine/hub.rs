@@ -288,4 +288,25 @@ mod tests {
         assert!(done.starts_with("done move=28x19x23"), "{done}");
         assert!(hub.handle("quit").1);
     }
+
+    #[test]
+    fn a_canadian_session_plays_on_the_twelve_by_twelve_board() {
+        let mut hub = Hub::new(Caps::default());
+        hub.handle("hub");
+        hub.handle("set-param name=variant value=canadian");
+        hub.handle("init");
+        // White's man on 61 (a square above bit 63) must take the black man on 56, landing on 50.
+        let mut board = "e".repeat(72);
+        board.replace_range(60..61, "w");
+        board.replace_range(55..56, "b");
+        board.replace_range(0..1, "b");
+        assert!(hub.handle(&format!("pos pos=W{board}")).0.is_empty());
+        hub.handle("level depth=3");
+        let (out, _) = hub.handle("go think");
+        let done = out
+            .iter()
+            .find(|l| l.starts_with("done move="))
+            .expect("done");
+        assert!(done.starts_with("done move=61x50x56"), "{done}");
+    }
 }

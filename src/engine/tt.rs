@@ -12,6 +12,9 @@ pub enum Bound {
 
 #[derive(Copy, Clone, Debug)]
 pub struct Entry {
+    /// The best move's pieces taken, bits 0..64: on 12×12 two captures that differ only
+    /// above bit 63 look alike here, which costs nothing but move order (the entry only
+    /// picks which legal move to try first).
     pub captures: u64,
     pub score: i32,
     pub depth: i8,
