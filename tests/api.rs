@@ -622,5 +622,8 @@ fn canadian_games_run_on_the_twelve_by_twelve_board() {
         &json!({"variant": "canadian", "position": "W:W73:B1"}),
     );
     assert_eq!(status, 422, "{body}");
-    assert_eq!(body["detail"], "bad FEN: square 73 is not on the board (1-72)");
+    assert_eq!(
+        body["detail"],
+        "bad FEN: square 73 is not on the board (1-72)"
+    );
 }

@@ -385,6 +385,47 @@ impl Iterator for Bits {
     }
 }
 
+/// A set of squares of either width, for code compiled once per width (the capture
+/// searches' bookkeeping): [`Bitboard`] on the 64-bit boards, [`Squares`] on any.
+pub trait SquareSet: Copy + Eq + std::ops::BitAnd<Output = Self> {
+    /// Whether `bit` is in the set.
+    fn has(self, bit: u8) -> bool;
+    /// How many squares the set holds.
+    fn count(self) -> u32;
+    /// Bits 0..64 and the bits above (as a `Move` keeps them).
+    fn split(self) -> (Bitboard, u16);
+}
+
+impl SquareSet for Bitboard {
+    #[inline(always)]
+    fn has(self, bit: u8) -> bool {
+        self >> bit & 1 != 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn split(self) -> (Bitboard, u16) {
+        (self, 0)
+    }
+}
+
+impl SquareSet for Squares {
+    #[inline(always)]
+    fn has(self, bit: u8) -> bool {
+        self >> bit & 1 != 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn split(self) -> (Bitboard, u16) {
+        (self as Bitboard, (self >> 64) as u16)
+    }
+}
+
 /// Iterate the set bits of a set of squares of any board, lowest first.
 #[derive(Copy, Clone)]
 pub struct WideBits(pub Squares);

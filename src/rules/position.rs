@@ -245,7 +245,9 @@ impl Position {
         next
     }
 
-    /// `play` on any board.
+    /// `play` on any board (kept out of line: the 64-bit boards never come here).
+    #[cold]
+    #[inline(never)]
     fn play_wide(&self, mv: &Move) -> Position {
         let mut next = *self;
         let (us, them) = (self.side, self.side.opponent());

@@ -4,8 +4,8 @@
 
 use std::marker::PhantomData;
 
-use super::{priority, seen, Board, Generated, Move, MoveList};
-use crate::rules::board::{Bitboard, Bits, Squares};
+use super::{priority, seen, Board, Generated, Move, MoveList, MAX_JUMPS_64};
+use crate::rules::board::{Bitboard, Bits};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{CapturePriority, KingKind, PromotionInCapture, Removal, Rules};
 
@@ -330,7 +330,7 @@ struct Search<'a, B: Board> {
     immediate: bool,
     flying: bool,
     /// The sequence being built, and those kept under the priority rule.
-    route: priority::Route,
+    route: priority::Route<Bitboard, MAX_JUMPS_64>,
     /// Whether this piece's search has emptied the table of states seen (done when first
     /// needed, so short captures never touch it).
     states_cleared: bool,
@@ -353,11 +353,7 @@ impl<'a, B: Board> Search<'a, B> {
             man_dirs,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            route: priority::Route::new(
-                rules.capture_priority,
-                (pos.them() & pos.kings) as Squares,
-                start,
-            ),
+            route: priority::Route::new(rules.capture_priority, pos.them() & pos.kings, start),
             states_cleared: false,
             board: PhantomData,
         }
@@ -381,8 +377,7 @@ impl<'a, B: Board> Search<'a, B> {
         let (mv, victim) = single_jump::<B>(from, dir, self.promo);
         self.route.begin(from, false);
         self.route.push(mv.to, victim);
-        self.route
-            .record(mv.to, mv.captures as Squares, mv.crowns, out);
+        self.route.record(mv.to, mv.captures, mv.crowns, out);
         self.route.pop();
     }
 
@@ -412,7 +407,7 @@ impl<'a, B: Board> Search<'a, B> {
             self.route.push(land, victim);
             if self.promo & (1 << land) != 0 {
                 match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => self.route.record(land, now as Squares, true, out),
+                    PromotionInCapture::Stops => self.route.record(land, now, true, out),
                     PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
                     PromotionInCapture::AtEnd => self.man_search(land, now, out),
                 }
@@ -423,7 +418,7 @@ impl<'a, B: Board> Search<'a, B> {
         }
         if !extended && self.route.depth > 0 {
             self.route
-                .record(sq, captured as Squares, self.promo & (1 << sq) != 0, out);
+                .record(sq, captured, self.promo & (1 << sq) != 0, out);
         }
     }
 
@@ -508,13 +503,13 @@ impl<'a, B: Board> Search<'a, B> {
                 if continuing != 0 {
                     self.king_search(l, now, crowned, out);
                 } else {
-                    self.route.record(l, now as Squares, crowned, out);
+                    self.route.record(l, now, crowned, out);
                 }
                 self.route.pop();
             }
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(sq, captured as Squares, crowned, out);
+            self.route.record(sq, captured, crowned, out);
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use super::{priority, Generated, Move};
+use super::{priority, Generated, Move, MAX_JUMPS};
 use crate::rules::board::{BoardSize, Geometry, Squares, WideBits, MAX_BITS, NO_SQUARE};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{KingKind, Lines, PromotionInCapture, Removal, Rules};
@@ -195,7 +195,7 @@ struct Search<'a> {
     immediate: bool,
     flying: bool,
     /// The sequence being built, and those kept under the priority rule.
-    route: priority::Route,
+    route: priority::Route<Squares, MAX_JUMPS>,
 }
 
 impl<'a> Search<'a> {

@@ -23,6 +23,9 @@ use super::variant::Rules;
 /// of it along the jump, so it stands off the edge: at most 50 such squares on 12×12.
 pub const MAX_JUMPS: usize = 50;
 
+/// The same bound on the boards of at most 64 bits (10×10: 32).
+pub const MAX_JUMPS_64: usize = 32;
+
 /// One legal move. Squares are bit indices (see `board`); notation converts them to PDN.
 /// The path of a capture is not kept: ask for [`DetailedMove`]s where it is needed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

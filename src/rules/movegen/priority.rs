@@ -1,18 +1,20 @@
 //! The capture priority rules as one number per sequence: a sequence is legal when no other
 //! has a greater key, so both capture generators keep only the greatest as they go.
 
-use super::{Generated, Move, MAX_JUMPS};
-use crate::rules::board::Squares;
+use super::{Generated, Move};
+#[cfg(doc)]
+use super::{MAX_JUMPS, MAX_JUMPS_64};
+use crate::rules::board::SquareSet;
 use crate::rules::variant::CapturePriority;
 
 /// What the rules weigh of a finished capture sequence.
-pub(super) struct Sequence<'a> {
+pub(super) struct Sequence<'a, S> {
     /// Pieces taken, in jump order (bit indices).
     pub taken: &'a [u8],
     /// The same pieces as a set.
-    pub captured: Squares,
+    pub captured: S,
     /// The opponent's kings before the move.
-    pub them_kings: Squares,
+    pub them_kings: S,
     /// The moving piece was a king before the capture.
     pub by_king: bool,
 }
@@ -24,9 +26,9 @@ pub(super) struct Sequence<'a> {
 /// * Frisian: the greatest value with a man worth 2 and a king 3 (a king is worth a man and
 ///   a half), then the most kings taken, then a capture by a king.
 #[inline(always)]
-pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
+pub(super) fn key<S: SquareSet>(priority: CapturePriority, seq: &Sequence<S>) -> u64 {
     let jumps = seq.taken.len() as u64;
-    let kings_taken = || (seq.captured & seq.them_kings).count_ones() as u64;
+    let kings_taken = || (seq.captured & seq.them_kings).count() as u64;
     match priority {
         CapturePriority::Free => 0,
         CapturePriority::MaxPieces => jumps,
@@ -37,7 +39,7 @@ pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
                 .taken
                 .iter()
                 .enumerate()
-                .filter(|&(_, &t)| seq.them_kings & (1 << t) != 0)
+                .filter(|&(_, &t)| seq.them_kings.has(t))
                 .fold(0u64, |acc, (i, _)| acc | 1 << (31 - i));
             jumps << 40 | (seq.by_king as u64) << 39 | kings_taken() << 32 | order
         }
@@ -52,33 +54,37 @@ pub(super) fn key(priority: CapturePriority, seq: &Sequence) -> u64 {
 /// A capture sequence being built by a search, and the sequences kept so far: those of
 /// the greatest key, from `start` in the output list. A sequence below the best is never
 /// written, and a better one discards those before it.
-pub(super) struct Route {
+///
+/// `S` is the sets' width (the board's). `N` bounds the jumps of one sequence: [`MAX_JUMPS_64`] on the 64-bit boards, whose
+/// generator builds a route at every node with a capture (a smaller one is quicker to set
+/// up), [`MAX_JUMPS`] on any board.
+pub(super) struct Route<S, const N: usize> {
     priority: CapturePriority,
     /// The opponent's kings before the move.
-    them_kings: Squares,
+    them_kings: S,
     /// The moving piece's square.
     from: u8,
     /// The moving piece was a king before the capture.
     by_king: bool,
     /// Jumps made so far.
     pub depth: usize,
-    path: [u8; MAX_JUMPS],
-    taken: [u8; MAX_JUMPS],
+    path: [u8; N],
+    taken: [u8; N],
     start: usize,
     best: u64,
 }
 
-impl Route {
+impl<S: SquareSet, const N: usize> Route<S, N> {
     /// No sequence yet; those found go after `start` in the output list.
-    pub(super) fn new(priority: CapturePriority, them_kings: Squares, start: usize) -> Self {
+    pub(super) fn new(priority: CapturePriority, them_kings: S, start: usize) -> Self {
         Route {
             priority,
             them_kings,
             from: 0,
             by_king: false,
             depth: 0,
-            path: [0; MAX_JUMPS],
-            taken: [0; MAX_JUMPS],
+            path: [0; N],
+            taken: [0; N],
             start,
             best: 0,
         }
@@ -111,7 +117,7 @@ impl Route {
     pub(super) fn record<T: Generated>(
         &mut self,
         to: u8,
-        captured: Squares,
+        captured: S,
         crowns: bool,
         out: &mut Vec<T>,
     ) {
@@ -133,7 +139,15 @@ impl Route {
             }
         }
         self.best = key;
-        let mv = Move::with_captures(self.from, to, captured, self.depth as u8, crowns);
+        let (captures, captures_high) = captured.split();
+        let mv = Move {
+            captures,
+            captures_high,
+            from: self.from,
+            to,
+            jumps: self.depth as u8,
+            crowns,
+        };
         // Another path to the same end taking the same pieces is the same move: the first
         // path found stands for it.
         if out[self.start..].iter().any(|m| m.get().same_move(&mv)) {
