@@ -616,6 +616,12 @@ fn canadian_games_run_on_the_twelve_by_twelve_board() {
     assert_eq!(status, 422, "{body}");
     // The one legal move, named with its path (it passes its own start square).
     assert_eq!(body["legal_moves"], json!(["57x44x55x68x57x46"]));
+    // A PDN game with GameType 27 is read as Canadian (squares up to 72, a double capture).
+    let pdn = "[GameType \"27\"]\n1. 43-37 28-35 2. 44-38 30-36 3. 37-31 36-42 4. 49-44 26-33 5. 47-41 23-28 6. 38-32 25x49 7. 55x44 16-23 *";
+    let (status, body, _) = app.post("/games/validate", &json!({"pdn": pdn}));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["valid"], true, "{body}");
+    assert_eq!(body["plies"], 14);
     // A square past 72 is off this board.
     let (status, body, _) = app.post(
         "/moves",
