@@ -42,13 +42,20 @@ for variant in [v["id"] for v in json.load(urllib.request.urlopen(base + "/varia
                 print(json.dumps({"variant": variant, "position": position}))
 PY
 count=$(wc -l <"$work/bodies.txt")
+# Requests are formatted once per wrk thread, at its start (`init`, after wrk has set the
+# Host header): wrk shares the cores with the server, and formatting each request anew in
+# Lua would charge the load generator's work to /moves.
 cat >"$work/cycle.lua" <<LUA
-local bodies = {}
-for line in io.lines("$work/bodies.txt") do bodies[#bodies + 1] = line end
+local requests = {}
+init = function(args)
+  for line in io.lines("$work/bodies.txt") do
+    requests[#requests + 1] = wrk.format("POST", "/moves", {["Content-Type"] = "application/json"}, line)
+  end
+end
 local i = 0
 request = function()
-  i = i % #bodies + 1
-  return wrk.format("POST", "/moves", {["Content-Type"] = "application/json"}, bodies[i])
+  i = i % #requests + 1
+  return requests[i]
 end
 LUA
 rate() { wrk -t2 -c"$conns" -d"${secs}s" "$@" | awk '/Requests\/sec/ {print $2}'; }

@@ -1,7 +1,7 @@
 //! Static evaluation, in centipieces (a man = 100) from the side to move's view.
 //! The weights are data (`Weights`), chosen per variant from its rules.
 
-use crate::rules::board::{Bitboard, Squares, WideBits};
+use crate::rules::board::{Bitboard, SquareSet, Squares, WideBits};
 use crate::rules::{Color, KingKind, Lines, Position, Rules, WinCondition};
 
 /// Evaluation weights. Defaults per variant come from `Weights::for_rules`.
@@ -224,6 +224,35 @@ impl SquareTable {
     }
 }
 
+/// The terms of the men's diagonal steps, for a set of either width (`shift` steps a set
+/// one square in a direction): runaways (a man one step from crowning whose crowning
+/// square is free), mobility, and men that cannot step at all. `dirs`: the men's forward
+/// directions.
+#[inline(always)]
+fn men_step_terms<S: SquareSet>(
+    w: &Weights,
+    men: S,
+    empty: S,
+    crown: S,
+    dirs: [usize; 2],
+    shift: impl Fn(S, usize) -> S,
+) -> i32 {
+    let mut score = 0;
+    // One row before crowning.
+    let near = shift(crown, 3 - dirs[0]) | shift(crown, 3 - dirs[1]);
+    for d in dirs {
+        let steps = shift(men & near, d) & empty & crown;
+        score += steps.count() as i32 * w.runaway;
+    }
+    let mut can_step = S::default();
+    for d in dirs {
+        let steps = shift(men, d) & empty;
+        score += steps.count() as i32 * w.mobility;
+        can_step = can_step | shift(steps, 3 - d);
+    }
+    score + (men & !can_step).count() as i32 * w.blocked_man
+}
+
 impl Evaluator {
     /// The variant's default weights, with its learned pattern weights when its family has
     /// them.
@@ -276,12 +305,20 @@ impl Evaluator {
     fn side_score(&self, pos: &Position, color: Color) -> i32 {
         let w = &self.weights;
         let g = self.rules.board.geometry();
+        let dirs: [usize; 2] = if color == Color::White {
+            [0, 1]
+        } else {
+            [2, 3]
+        };
         if self.rules.board.is_wide() {
-            // 12×12: material and the square table; the shift terms below are for the
-            // 64-bit boards.
+            // 12×12: the same terms on 128-bit sets.
             let (men, kings) = (pos.men(color), pos.kings_of(color));
             let material = men.count_ones() as i32 * w.man + kings.count_ones() as i32 * w.king;
-            return material + self.man_squares[color.index()].sum(men);
+            let crown = self.rules.promotion_row(color);
+            let steps = men_step_terms(w, men, pos.wide_empty(), crown, dirs, |b, d| {
+                g.shift_wide(b, d)
+            });
+            return material + self.man_squares[color.index()].sum(men) + steps;
         }
         let men = pos.men(color) as Bitboard;
         let kings = pos.kings_of(color) as Bitboard;
@@ -292,28 +329,11 @@ impl Evaluator {
             // apply; material and advancement only.
             return score;
         }
-        // Runaway: a man one step from crowning whose crowning square is free.
-        let empty = pos.empty_squares();
         let crown = self.rules.promotion_row(color) as Bitboard;
-        let dirs: [usize; 2] = if color == Color::White {
-            [0, 1]
-        } else {
-            [2, 3]
-        };
-        let near = dirs.iter().fold(0, |acc, &d| acc | g.shift(crown, 3 - d)); // one row before crowning
-        for &d in &dirs {
-            let steps = g.shift(men & near, d) & empty & crown;
-            score += steps.count_ones() as i32 * w.runaway;
-        }
-        // Mobility of men, and men that cannot step at all.
-        let mut can_step = 0;
-        for &d in &dirs {
-            let steps = g.shift(men, d) & empty;
-            score += steps.count_ones() as i32 * w.mobility;
-            can_step |= g.shift(steps, 3 - d);
-        }
-        score += (men & !can_step).count_ones() as i32 * w.blocked_man;
         score
+            + men_step_terms(w, men, pos.empty_squares(), crown, dirs, |b, d| {
+                g.shift(b, d)
+            })
     }
 
     /// Endings that are hard to win whatever the count says. Short kings: kings only, as many

@@ -357,6 +357,20 @@ impl Geometry {
         moved & self.shift_mask[dir]
     }
 
+    /// [`Geometry::shift`] for a set of any board of dark squares (12×12 included), where
+    /// the ghost bits alone catch what steps off a side.
+    #[inline]
+    pub fn shift_wide(&self, bits: Squares, dir: usize) -> Squares {
+        debug_assert!(!self.full, "only the dark-square layout has ghost bits");
+        let amount = self.offset[dir].unsigned_abs() as u32;
+        let moved = if dir < 2 {
+            bits >> amount
+        } else {
+            bits << amount
+        };
+        moved & self.valid
+    }
+
     /// The squares of `bits` with the board turned 180° (square `s` to `squares + 1 - s`).
     pub fn turn(&self, bits: Squares) -> Squares {
         WideBits(bits).fold(0, |acc, b| acc | 1 << self.turned[b as usize])
@@ -387,7 +401,14 @@ impl Iterator for Bits {
 
 /// A set of squares of either width, for code compiled once per width (the capture
 /// searches' bookkeeping): [`Bitboard`] on the 64-bit boards, [`Squares`] on any.
-pub trait SquareSet: Copy + Eq + std::ops::BitAnd<Output = Self> {
+pub trait SquareSet:
+    Copy
+    + Eq
+    + Default
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+{
     /// Whether `bit` is in the set.
     fn has(self, bit: u8) -> bool;
     /// How many squares the set holds.

@@ -242,8 +242,7 @@ impl Position {
             [white & !mv.captures, black ^ step]
         };
         let was_king = self.kings & from != 0;
-        let kings = (self.kings & !mv.captures)
-            ^ if was_king { step } else { 0 }
+        let kings = (self.kings & !mv.captures) ^ if was_king { step } else { 0 }
             | if mv.crowns { to } else { 0 };
         Position {
             pieces,
