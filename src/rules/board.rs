@@ -382,25 +382,9 @@ impl Geometry {
     }
 }
 
-/// Iterate the set bits of a bitboard, lowest first.
-#[derive(Copy, Clone)]
-pub struct Bits(pub Bitboard);
-
-impl Iterator for Bits {
-    type Item = u8;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-}
-
 /// A set of squares of either width, for code compiled once per width (the capture
-/// searches' bookkeeping): [`Bitboard`] on the 64-bit boards, [`Squares`] on any.
+/// searches' bookkeeping, the evaluation's step terms): [`Bitboard`] on the 64-bit boards,
+/// [`Squares`] on any.
 pub trait SquareSet:
     Copy
     + Eq
@@ -417,52 +401,47 @@ pub trait SquareSet:
     fn split(self) -> (Bitboard, u16);
 }
 
-impl SquareSet for Bitboard {
-    #[inline(always)]
-    fn has(self, bit: u8) -> bool {
-        self >> bit & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn split(self) -> (Bitboard, u16) {
-        (self, 0)
-    }
-}
-
-impl SquareSet for Squares {
-    #[inline(always)]
-    fn has(self, bit: u8) -> bool {
-        self >> bit & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn split(self) -> (Bitboard, u16) {
-        (self as Bitboard, (self >> 64) as u16)
-    }
-}
-
-/// Iterate the set bits of a set of squares of any board, lowest first.
-#[derive(Copy, Clone)]
-pub struct WideBits(pub Squares);
-
-impl Iterator for WideBits {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
+/// The set type of one width: its [`SquareSet`] methods and an iterator over its bits.
+macro_rules! square_set {
+    ($set:ty, $iter:ident, $what:literal) => {
+        impl SquareSet for $set {
+            #[inline(always)]
+            fn has(self, bit: u8) -> bool {
+                self >> bit & 1 != 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn split(self) -> (Bitboard, u16) {
+                // The truncations are the point: low 64 bits, then the next 16.
+                #[allow(clippy::unnecessary_cast)]
+                (self as Bitboard, (self as Squares >> 64) as u16)
+            }
         }
-        let bit = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
+
+        #[doc = concat!("Iterate the set bits of ", $what, ", lowest first.")]
+        #[derive(Copy, Clone)]
+        pub struct $iter(pub $set);
+
+        impl Iterator for $iter {
+            type Item = u8;
+            #[inline(always)]
+            fn next(&mut self) -> Option<u8> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let bit = self.0.trailing_zeros() as u8;
+                self.0 &= self.0 - 1;
+                Some(bit)
+            }
+        }
+    };
 }
+
+square_set!(Bitboard, Bits, "a bitboard");
+square_set!(Squares, WideBits, "a set of squares of any board");
 
 #[cfg(test)]
 mod tests {
