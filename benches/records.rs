@@ -1,6 +1,6 @@
 //! Game records: a 1,000-game international PDN file (random legal games of 60 to 100
 //! plies, written with move numbers) parsed and every game replayed and checked, as
-//! `/games/validate` does. `cargo bench --bench records`; the figure is in
+//! `/games/validate` does; and one long game. `cargo bench --bench records`; the figures are in
 //! docs/performance.md.
 
 #[path = "../tests/common/mod.rs"]
@@ -51,5 +51,24 @@ fn validate_1000_international_games(bencher: divan::Bencher) {
         }
         assert_eq!(valid, 1000);
         valid
+    });
+}
+
+/// One long game as `/games/validate` checks it: the longest of a few seeded random games
+/// capped at 200 plies (random play often ends sooner: 136 plies international, 200
+/// Canadian), on a 64-bit board and on 12×12.
+#[divan::bench(args = ["international", "canadian"], sample_count = 20)]
+fn validate_one_long_game(bencher: divan::Bencher, variant: &str) {
+    let rules = Rules::preset(variant).expect("preset");
+    let line = (1..=20)
+        .map(|seed| common::random_line(&rules, 200, seed).0)
+        .max_by_key(Vec::len)
+        .expect("games");
+    let inputs: Vec<MoveInput> = line.iter().cloned().map(MoveInput::Text).collect();
+    bencher.bench(|| {
+        let start = Game::new(rules, Position::initial(&rules), None);
+        let checked = record::check(start, divan::black_box(&inputs), AfterGameOver::Error, None);
+        assert!(checked.valid());
+        checked
     });
 }
