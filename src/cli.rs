@@ -256,6 +256,12 @@ pub fn selfplay_command(
     w: &mut impl Write,
 ) -> Result<(), String> {
     let rules = preset_rules(variant)?;
+    if rules.board.is_wide() {
+        // The records hold 64-bit sets, as the pattern features do.
+        return Err(format!(
+            "{variant}: self-play records are for boards of at most 64 bits (not 12×12)"
+        ));
+    }
     let weights = match eval {
         "hand" => Some(crate::engine::eval::Weights::for_rules(&rules)),
         "full" => None,
