@@ -220,7 +220,8 @@ pub fn bitbase_build_command(
     }
     if !bitbase::supports(&rules) {
         return Err(format!(
-            "{variant}: endgame tables are built for the usual win condition only"
+            "{variant}: endgame tables are built for the usual win condition, on dark squares of \
+             a board of at most 64 bits, without a king-move limit"
         ));
     }
     let mut tables = bitbase::Tables::new(&rules);
