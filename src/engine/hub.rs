@@ -4,7 +4,7 @@
 //! accepted and ignored.
 
 use super::{think, Caps, Limits, Request};
-use crate::rules::board::{Squares, WideBits};
+use crate::rules::board::{BoardSize, Squares, WideBits};
 use crate::rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -53,17 +53,78 @@ fn arg<'a>(args: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// A square's number in Hub moves: its PDN number, except on the board where every square
+/// is in play (Turkish), whose moves Hub clients (pydraughts) number from a1 along the
+/// ranks: a1 = 1, h1 = 8, a2 = 9, and so on. (Their position strings still run from the
+/// top left, a8, like every board's.)
+pub fn hub_number(board: BoardSize, bit: u8) -> u32 {
+    let g = board.geometry();
+    if g.full {
+        let (file, rank) = g.file_rank(bit);
+        rank as u32 * g.side as u32 + file as u32 + 1
+    } else {
+        g.square(bit) as u32
+    }
+}
+
+/// The bit of a square number in a Hub move (see [`hub_number`]), `None` off the board.
+pub fn hub_bit(board: BoardSize, number: u32) -> Option<u8> {
+    let g = board.geometry();
+    if !g.full {
+        return g.bit(number);
+    }
+    let index = number.checked_sub(1).filter(|&i| i < g.squares as u32)?;
+    let side = g.side as u32;
+    g.bit_at((index % side) as u8, (index / side) as u8)
+}
+
 /// Hub move text: `32-28`, or `from x to x captured x …` for captures.
 pub fn hub_move(m: &Move, rules: &Rules) -> String {
-    let g = rules.board.geometry();
+    let n = |bit| hub_number(rules.board, bit);
     if !m.is_capture() {
-        return format!("{}-{}", g.square(m.from), g.square(m.to));
+        return format!("{}-{}", n(m.from), n(m.to));
     }
-    let mut s = format!("{}x{}", g.square(m.from), g.square(m.to));
+    let mut s = format!("{}x{}", n(m.from), n(m.to));
     for b in WideBits(m.captured()) {
-        s.push_str(&format!("x{}", g.square(b)));
+        s.push_str(&format!("x{}", n(b)));
     }
     s
+}
+
+/// The Hub text of a position: the side to move, then each square in PDN order (`w`, `W`,
+/// `b`, `B`, `e`).
+pub fn hub_position(pos: &Position) -> String {
+    let g = pos.board.geometry();
+    let mut text = String::from(if pos.side == Color::White { "W" } else { "B" });
+    for square in 1..=g.squares as u32 {
+        let piece = g.bit(square).and_then(|bit| pos.piece_at(bit));
+        text.push(match piece {
+            Some((Color::White, false)) => 'w',
+            Some((Color::White, true)) => 'W',
+            Some((Color::Black, false)) => 'b',
+            Some((Color::Black, true)) => 'B',
+            None => 'e',
+        });
+    }
+    text
+}
+
+/// The legal move a Hub move text (`32-28`, `28x19`, `28x19x23x…`) names in `pos`.
+pub fn parse_hub_move(rules: &Rules, pos: &Position, text: &str) -> Option<Move> {
+    let bits: Vec<u8> = text
+        .split(['-', 'x'])
+        .map(|t| t.parse().ok().and_then(|n| hub_bit(rules.board, n)))
+        .collect::<Option<_>>()?;
+    if bits.len() < 2 {
+        return None;
+    }
+    let captured: Squares = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
+    legal_moves(rules, pos)
+        .into_iter()
+        .find(|m| {
+            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captured() == captured)
+        })
+        .map(|m| m.mv)
 }
 
 impl Hub {
@@ -110,27 +171,6 @@ impl Hub {
         Ok(pos)
     }
 
-    fn find_move(&self, pos: &Position, text: &str) -> Option<Move> {
-        let g = self.rules.board.geometry();
-        let numbers: Vec<u32> = text
-            .split(['-', 'x'])
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        let bits: Vec<u8> = numbers.iter().filter_map(|&n| g.bit(n)).collect();
-        if bits.len() != numbers.len() || bits.len() < 2 {
-            return None;
-        }
-        let captured: Squares = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
-        legal_moves(&self.rules, pos)
-            .into_iter()
-            .find(|m| {
-                m.from == bits[0]
-                    && m.to == bits[1]
-                    && (bits.len() == 2 || m.captured() == captured)
-            })
-            .map(|m| m.mv)
-    }
-
     /// Handle one line; returns the lines to answer, and whether to quit.
     pub fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
         let (cmd, args) = tokenize(line);
@@ -164,7 +204,7 @@ impl Hub {
                 Some(Ok(pos)) => {
                     let mut game = Game::new(self.rules, pos, None);
                     for m in arg(&args, "moves").unwrap_or("").split_whitespace() {
-                        match self.find_move(&game.position, m) {
+                        match parse_hub_move(&self.rules, &game.position, m) {
                             Some(mv) => game.play(&mv),
                             None => {
                                 out.push(format!("error message=\"illegal move {m}\""));
@@ -308,5 +348,42 @@ mod tests {
             .find(|l| l.starts_with("done move="))
             .expect("done");
         assert!(done.starts_with("done move=61x50x56"), "{done}");
+    }
+
+    #[test]
+    fn turkish_moves_are_numbered_from_a1_as_hub_clients_do() {
+        let mut hub = Hub::new(Caps::default());
+        hub.handle("hub");
+        hub.handle("set-param name=variant value=turkish");
+        hub.handle("init");
+        // The position string runs from a8: a white man on a3 (41st), a black one on h7
+        // (16th). In moves a3 is 17: its moves are 17-25 (a4) and 17-18 (b3).
+        let mut board = "e".repeat(64);
+        board.replace_range(40..41, "w");
+        board.replace_range(15..16, "b");
+        assert!(hub.handle(&format!("pos pos=W{board}")).0.is_empty());
+        hub.handle("level depth=2");
+        let (out, _) = hub.handle("go think");
+        let done = out
+            .iter()
+            .find(|l| l.starts_with("done move="))
+            .expect("done");
+        assert!(
+            done.starts_with("done move=17-25") || done.starts_with("done move=17-18"),
+            "{done}"
+        );
+        // And a move given in those numbers is read back: a3-a4 leaves a4 (25) occupied.
+        let mut game = Hub::new(Caps::default());
+        game.handle("set-param name=variant value=turkish");
+        game.handle("init");
+        assert!(game
+            .handle(&format!("pos pos=W{board} moves=\"17-25\""))
+            .0
+            .is_empty());
+        // 17-26 would be a3-b4, a diagonal step: refused.
+        assert!(!game
+            .handle(&format!("pos pos=W{board} moves=\"17-26\""))
+            .0
+            .is_empty());
     }
 }

@@ -3,47 +3,11 @@
 //! repetitions) and a time per move, and its `done move=` is read back. Used to play
 //! matches against an earlier build of this service.
 
-use super::hub::hub_move;
-use crate::rules::{legal_moves, Color, Move, Position, Preset, Rules};
+use super::hub::{hub_move, hub_position, parse_hub_move};
+use crate::rules::{Move, Position, Preset, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-/// The Hub text of a position: the side to move, then each square (`w`, `W`, `b`, `B`, `e`).
-pub fn hub_position(pos: &Position) -> String {
-    let g = pos.board.geometry();
-    let mut text = String::from(if pos.side == Color::White { "W" } else { "B" });
-    for square in 1..=g.squares as u32 {
-        let bit = g.bit(square).unwrap_or(0);
-        text.push(match pos.piece_at(bit) {
-            Some((Color::White, false)) => 'w',
-            Some((Color::White, true)) => 'W',
-            Some((Color::Black, false)) => 'b',
-            Some((Color::Black, true)) => 'B',
-            None => 'e',
-        });
-    }
-    text
-}
-
-/// The legal move a Hub move text (`32-28`, `28x19`, `28x19x23x…`) names in `pos`.
-pub fn parse_hub_move(rules: &Rules, pos: &Position, text: &str) -> Option<Move> {
-    let g = rules.board.geometry();
-    let bits: Vec<u8> = text
-        .split(['-', 'x'])
-        .map(|t| t.parse().ok().and_then(|n| g.bit(n)))
-        .collect::<Option<_>>()?;
-    if bits.len() < 2 {
-        return None;
-    }
-    let captured: crate::rules::board::Squares = bits[2..].iter().fold(0, |acc, &b| acc | 1 << b);
-    legal_moves(rules, pos)
-        .into_iter()
-        .find(|m| {
-            m.from == bits[0] && m.to == bits[1] && (bits.len() == 2 || m.captured() == captured)
-        })
-        .map(|m| m.mv)
-}
 
 /// Ask the engine at `program` (run as `program hub`) for its move after `moves` from
 /// `start`, with `time` to think. Returns the move and the depth it reported.

@@ -7,9 +7,10 @@ import sys
 from draughts import Board
 from draughts.engine import HubEngine, Limit
 
-# pydraughts' names, which the Hub parameter accepts as ids or aliases. (Turkish is left
-# out: pydraughts numbers its squares from a1, we from a8.)
-VARIANTS = ["standard", "frisian", "frysk!", "antidraughts", "breakthrough"]
+# pydraughts' names, which the Hub parameter accepts as ids or aliases. (On the Turkish
+# board the Hub mode numbers squares from a1 along the ranks, as pydraughts does; the API
+# numbers them from a8, like the other boards.)
+VARIANTS = ["standard", "frisian", "frysk!", "antidraughts", "breakthrough", "turkish"]
 
 
 def main():
@@ -22,9 +23,11 @@ def main():
             if not board.legal_moves() or board.is_over():
                 break
             result = engine.play(board, Limit(time=0.05), False)
-            legal = [m.pdn_move for m in board.legal_moves()]
-            if result.move.pdn_move not in legal:
-                print(f"{variant}: illegal move from the engine: {result.move.pdn_move} not in {legal}")
+            # Compared as pydraughts' board moves (square lists): its written forms of one
+            # move differ with how the move was made (Turkish: numeric or algebraic).
+            legal = [m.board_move for m in board.legal_moves()]
+            if result.move.board_move not in legal:
+                print(f"{variant}: illegal move from the engine: {result.move.board_move} not in {legal}")
                 return 1
             board.push(result.move)
         engine.quit()
