@@ -3,7 +3,7 @@
 
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
-use crate::rules::notation::moves::MoveText;
+use crate::rules::notation::moves::{MoveText, MOVE_TEXT_MAX};
 use crate::rules::status::{Counters, Outcome};
 use crate::rules::{detail, BoardSize, DetailedMove, Move, Position, Rules};
 use serde::{Deserialize, Serialize};
@@ -241,7 +241,7 @@ pub struct MoveView {
 }
 
 fn as_text<S: serde::Serializer>(text: &MoveText, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(text)
+    s.serialize_str(text.write(&mut [0; MOVE_TEXT_MAX]))
 }
 
 fn as_optional_text<S: serde::Serializer>(
@@ -249,7 +249,7 @@ fn as_optional_text<S: serde::Serializer>(
     s: S,
 ) -> Result<S::Ok, S::Error> {
     match text {
-        Some(t) => s.collect_str(t),
+        Some(t) => s.serialize_some(t.write(&mut [0; MOVE_TEXT_MAX])),
         None => s.serialize_none(),
     }
 }

@@ -313,27 +313,51 @@ impl MoveText {
     }
 }
 
-impl std::fmt::Display for MoveText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use std::fmt::Write;
+/// The longest move text: every square of the longest capture, each at most three
+/// characters (`l12`, `72`) and a separator.
+pub const MOVE_TEXT_MAX: usize = (MAX_JUMPS + 1) * 4;
+
+impl MoveText {
+    /// The text, written into `buf` without `fmt` (answers write many of these).
+    pub fn write<'a>(&self, buf: &'a mut [u8; MOVE_TEXT_MAX]) -> &'a str {
         let g = self.board.geometry();
         let sep = match (self.capture, self.algebraic) {
-            (false, _) => '-',
-            (true, false) => 'x',
-            (true, true) => ':',
+            (false, _) => b'-',
+            (true, false) => b'x',
+            (true, true) => b':',
+        };
+        let mut len = 0;
+        let mut push = |byte: u8| {
+            buf[len] = byte;
+            len += 1;
         };
         for (i, &bit) in self.squares[..self.len as usize].iter().enumerate() {
             if i > 0 {
-                f.write_char(sep)?;
+                push(sep);
             }
-            if self.algebraic {
+            let number = if self.algebraic {
                 let (file, rank) = g.file_rank(bit);
-                write!(f, "{}{}", (b'a' + file) as char, rank + 1)?;
+                push(b'a' + file);
+                rank + 1
             } else {
-                write!(f, "{}", g.square(bit))?;
+                g.square(bit)
+            };
+            if number >= 100 {
+                push(b'0' + number / 100);
             }
+            if number >= 10 {
+                push(b'0' + number / 10 % 10);
+            }
+            push(b'0' + number % 10);
         }
-        Ok(())
+        // Only ASCII letters, digits and separators were written.
+        std::str::from_utf8(&buf[..len]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.write(&mut [0; MOVE_TEXT_MAX]))
     }
 }
 
@@ -374,5 +398,48 @@ pub fn unambiguous(mv: &DetailedMove, legal: &[DetailedMove], board: BoardSize) 
         full(mv, board)
     } else {
         short(mv, board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::fen;
+    use crate::rules::{legal_moves, Rules};
+
+    /// The byte writer against the formatter it replaced: every move of a few positions,
+    /// numeric and algebraic, one- and two-digit squares and ranks (12×12 reaches 72 and
+    /// rank 12).
+    #[test]
+    fn move_text_writes_numbers_and_squares_as_format_would() {
+        let cases = [
+            ("international", "W:W32,K46:B19,28"),
+            ("canadian", "W:W57,K67:B38,49,50,51,61,62"),
+            ("canadian", "B:W7:BK1,62"),
+            ("russian", "W:Wc3,Kh2:Bd4,f6"),
+        ];
+        for (variant, text) in cases {
+            let rules = Rules::preset(variant).expect("preset");
+            let pos = fen::parse(text, rules.board).expect("fen").position;
+            let list = legal_moves(&rules, &pos);
+            assert!(!list.is_empty(), "{variant} {text}");
+            let g = rules.board.geometry();
+            for mv in &list {
+                let squares = std::iter::once(mv.from).chain(mv.landings().iter().copied());
+                let sep = if mv.is_capture() { "x" } else { "-" };
+                let numeric: Vec<String> =
+                    squares.clone().map(|b| g.square(b).to_string()).collect();
+                assert_eq!(
+                    MoveText::full(mv, rules.board).to_string(),
+                    numeric.join(sep)
+                );
+                let named: Vec<String> = squares.map(|b| g.algebraic(b)).collect();
+                let sep = if mv.is_capture() { ":" } else { "-" };
+                assert_eq!(
+                    MoveText::algebraic(mv, rules.board).to_string(),
+                    named.join(sep)
+                );
+            }
+        }
     }
 }
