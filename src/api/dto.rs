@@ -370,9 +370,30 @@ impl StatusView {
     }
 }
 
+/// The legal moves of a position, each made a [`MoveView`] as the answer is written (no
+/// list of views is built).
+#[derive(Debug)]
+pub struct MoveViews<'a> {
+    pub legal: &'a [DetailedMove],
+    pub position: &'a Position,
+    pub rules: &'a Rules,
+    pub with_positions: bool,
+}
+
+impl Serialize for MoveViews<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.legal
+                .iter()
+                .map(|m| MoveView::new(m, self.position, self.rules, self.with_positions)),
+        )
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MovesResponse {
-    pub moves: Vec<MoveView>,
+pub struct MovesResponse<'a> {
+    #[schema(value_type = Vec<MoveView>)]
+    pub moves: MoveViews<'a>,
     /// Every legal move is a capture.
     pub capture_required: bool,
     pub status: StatusView,

@@ -1,6 +1,6 @@
 use crate::api::body::Body;
 use crate::api::context::request_game;
-use crate::api::dto::{MoveView, MovesRequest, MovesResponse, StatusView};
+use crate::api::dto::{MoveViews, MovesRequest, MovesResponse, StatusView};
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, to_json, AppState};
 use actix_web::{web, HttpResponse};
@@ -27,10 +27,12 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
         let outcome = game.outcome_with(&mut legal);
         let pos = &game.position;
         let response = MovesResponse {
-            moves: legal
-                .iter()
-                .map(|m| MoveView::new(m, pos, &rules, req.include_positions))
-                .collect(),
+            moves: MoveViews {
+                legal: &legal,
+                position: pos,
+                rules: &rules,
+                with_positions: req.include_positions,
+            },
             capture_required: !legal.is_empty() && legal.iter().all(|m| m.is_capture()),
             status: StatusView::new(outcome, game.counters, pos.side),
         };
