@@ -4,7 +4,8 @@ use draughts_api::rules::board::NO_SQUARE;
 use draughts_api::rules::movegen::{between, count};
 use draughts_api::rules::notation::{fen, moves, pdn};
 use draughts_api::rules::{
-    detail, generate, legal_moves, BoardSize, Color, Move, MoveList, Position, Preset, Rules,
+    detail, generate, legal_moves, BoardSize, Color, Move, MoveList, Position, Preset, Removal,
+    Rules,
 };
 use proptest::prelude::*;
 
@@ -52,10 +53,12 @@ proptest! {
                 let i = moves::resolve(&written, &list, rules.board).expect("names one move");
                 prop_assert!(list[i].same_move(mv), "{} resolved to another move", text);
             }
-            // A move starts on one of ours, ends on an empty square (or its own start) and
-            // takes only opposing pieces.
+            // A move starts on one of ours, ends on an empty square (or its own start, or,
+            // where captured pieces leave at once, a square it has emptied) and takes only
+            // opposing pieces.
             prop_assert!(pos.wide_us() & (1 << mv.from) != 0);
-            prop_assert!(pos.wide_occupied() & (1 << mv.to) == 0 || mv.to == mv.from);
+            let emptied = rules.removal == Removal::Immediate && mv.captured() & (1 << mv.to) != 0;
+            prop_assert!(pos.wide_occupied() & (1 << mv.to) == 0 || mv.to == mv.from || emptied);
             prop_assert_eq!(mv.captured() & !pos.wide_them(), 0);
             prop_assert_eq!(mv.captured().count_ones(), mv.jumps as u32);
             // Playing it keeps the board consistent: no overlap, kings are pieces, counts add up.

@@ -120,3 +120,16 @@ fn perft_from_the_start() {
         assert_eq!(perft(&r, &start, d as u32 + 1), n, "depth {}", d + 1);
     }
 }
+
+#[test]
+fn a_king_may_land_on_a_square_it_emptied_earlier_in_the_capture() {
+    // Up the e-file over e3, left along the fifth rank over c5, down the b-file over b4,
+    // then right along the third rank over d3 and onto e3, where the first piece stood:
+    // taken at once, it left the square free.
+    let list = legal("W:WKe1:Be3,c5,b4,d3");
+    assert!(
+        list.iter()
+            .any(|m| m.starts_with("e1:") && m.ends_with(":e3") && m.matches(':').count() == 4),
+        "{list:?}"
+    );
+}
