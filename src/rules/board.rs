@@ -399,6 +399,15 @@ pub trait SquareSet:
     fn count(self) -> u32;
     /// Bits 0..64 and the bits above (as a `Move` keeps them).
     fn split(self) -> (Bitboard, u16);
+    /// The one-square set of `bit`.
+    fn bit(bit: u8) -> Self;
+    /// The set as this width holds it (a 64-bit set drops bits 64 and above, which boards
+    /// of that width do not have).
+    fn from_wide(set: Squares) -> Self;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// Its squares, lowest first.
+    fn squares(self) -> impl Iterator<Item = u8>;
 }
 
 /// The set type of one width: its [`SquareSet`] methods and an iterator over its bits.
@@ -418,6 +427,24 @@ macro_rules! square_set {
                 // The truncations are the point: low 64 bits, then the next 16.
                 #[allow(clippy::unnecessary_cast)]
                 (self as Bitboard, (self as Squares >> 64) as u16)
+            }
+            #[inline(always)]
+            fn bit(bit: u8) -> Self {
+                1 << bit
+            }
+            #[inline(always)]
+            fn from_wide(set: Squares) -> Self {
+                #[allow(clippy::unnecessary_cast)]
+                let narrowed = set as $set;
+                narrowed
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn squares(self) -> impl Iterator<Item = u8> {
+                $iter(self)
             }
         }
 

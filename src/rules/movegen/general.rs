@@ -7,9 +7,25 @@
 use std::sync::LazyLock;
 
 use super::{priority, Generated, Move, MAX_JUMPS};
-use crate::rules::board::{BoardSize, Geometry, Squares, WideBits, MAX_BITS, NO_SQUARE};
+use crate::rules::board::{
+    Bitboard, BoardSize, Geometry, SquareSet, Squares, WideBits, MAX_BITS, NO_SQUARE,
+};
 use crate::rules::position::{Color, Position};
 use crate::rules::variant::{KingKind, Lines, PromotionInCapture, Removal, Rules};
+
+/// Evaluate `$e` with the type `$S` standing for the set width of the rules' board: 64
+/// bits where they suffice, 128 on 12×12.
+macro_rules! by_width {
+    ($rules:expr, |$S:ident| $e:expr) => {
+        if $rules.board.is_wide() {
+            type $S = Squares;
+            $e
+        } else {
+            type $S = Bitboard;
+            $e
+        }
+    };
+}
 
 /// Lines: the four diagonal directions (the indices of `board::Direction`), then along
 /// the file up and down (towards square 1 and away from it) and along the row left and
@@ -112,39 +128,42 @@ fn man_lines(lines: Lines, backwards: bool, side: Color) -> &'static [usize] {
 /// Plain moves, appended to `out`: each piece's moves in square order, by line, nearest
 /// square first.
 pub(super) fn generate_plain<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
-    plain_moves(rules, pos, |mv| {
+    let each = |mv: Move| {
         out.push(T::build(mv, &[mv.to], &[]));
         false
-    });
+    };
+    by_width!(rules, |S| plain_moves::<S>(rules, pos, each))
 }
 
 /// Whether the side to move has a plain move.
 pub(super) fn plain_exists(rules: &Rules, pos: &Position) -> bool {
     let mut found = false;
-    plain_moves(rules, pos, |_| {
+    let each = |_| {
         found = true;
         true
-    });
+    };
+    by_width!(rules, |S| plain_moves::<S>(rules, pos, each));
     found
 }
 
 /// Call `each` with every plain move until it answers `true` (enough).
-fn plain_moves(rules: &Rules, pos: &Position, mut each: impl FnMut(Move) -> bool) {
+fn plain_moves<S: SquareSet>(rules: &Rules, pos: &Position, mut each: impl FnMut(Move) -> bool) {
     let steps = Steps::of(rules.board);
-    let empty = pos.wide_empty();
-    let promo = rules.promotion_row(pos.side);
+    let empty = S::from_wide(pos.wide_empty());
+    let promo = S::from_wide(rules.promotion_row(pos.side));
+    let kings_set = S::from_wide(pos.wide_kings());
     let men = man_lines(rules.move_lines, false, pos.side);
     let kings = all_lines(rules.move_lines);
     let flying = rules.kings == KingKind::Flying;
-    for from in WideBits(pos.wide_us()) {
-        let king = pos.wide_kings() & (1 << from) != 0;
+    for from in S::from_wide(pos.wide_us()).squares() {
+        let king = kings_set.has(from);
         for &line in if king { kings } else { men } {
             let mut at = from;
             while let Some(to) = steps.step(line, at) {
-                if empty & (1 << to) == 0 {
+                if !empty.has(to) {
                     break;
                 }
-                let crowns = !king && promo & (1 << to) != 0;
+                let crowns = !king && promo.has(to);
                 if each(Move::plain(from, to, crowns)) {
                     return;
                 }
@@ -160,34 +179,46 @@ fn plain_moves(rules: &Rules, pos: &Position, mut each: impl FnMut(Move) -> bool
 /// Complete capture sequences after the priority rule and duplicate merging, appended to
 /// `out`.
 pub(super) fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
-    let mut search = Search::new(rules, pos, out.len());
-    for from in WideBits(pos.wide_us()) {
-        search.start(from, pos.wide_kings() & (1 << from) != 0, out);
+    by_width!(rules, |S| generate_sized::<S, T>(rules, pos, out))
+}
+
+fn generate_sized<S: SquareSet, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    let mut search = Search::<S>::new(rules, pos, out.len());
+    for from in S::from_wide(pos.wide_us()).squares() {
+        search.start(from, search.kings.has(from), out);
     }
 }
 
 /// Whether the side to move has a capture.
 pub(super) fn exists(rules: &Rules, pos: &Position) -> bool {
-    let search = Search::new(rules, pos, 0);
-    WideBits(pos.wide_us()).any(|from| {
-        let empty = search.empty | 1 << from;
-        if pos.wide_kings() & (1 << from) != 0 {
-            search.king_can_jump(from, 0, empty)
+    by_width!(rules, |S| exists_sized::<S>(rules, pos))
+}
+
+fn exists_sized<S: SquareSet>(rules: &Rules, pos: &Position) -> bool {
+    let search = Search::<S>::new(rules, pos, 0);
+    let mut us = S::from_wide(pos.wide_us()).squares();
+    us.any(|from| {
+        let empty = search.empty | S::bit(from);
+        if search.kings.has(from) {
+            search.king_can_jump(from, S::default(), empty)
         } else {
-            search.man_can_jump(from, 0, empty)
+            search.man_can_jump(from, S::default(), empty)
         }
     })
 }
 
-struct Search<'a> {
+/// Sets of width `S` (the board's: see [`by_width`]).
+struct Search<'a, S> {
     rules: &'a Rules,
     steps: &'static Steps,
-    them: Squares,
+    them: S,
+    /// The kings of both sides.
+    kings: S,
     /// The pieces a man may take.
-    man_targets: Squares,
+    man_targets: S,
     /// Empty squares (the moving piece's origin counts as empty during its search).
-    empty: Squares,
-    promo: Squares,
+    empty: S,
+    promo: S,
     man_lines: &'static [usize],
     king_lines: &'static [usize],
     /// A king may turn straight back between two jumps.
@@ -195,52 +226,50 @@ struct Search<'a> {
     immediate: bool,
     flying: bool,
     /// The sequence being built, and those kept under the priority rule.
-    route: priority::Route<Squares, MAX_JUMPS>,
+    route: priority::Route<S, MAX_JUMPS>,
 }
 
-impl<'a> Search<'a> {
+impl<'a, S: SquareSet> Search<'a, S> {
     fn new(rules: &'a Rules, pos: &Position, start: usize) -> Self {
-        let them = pos.wide_them();
+        let them = S::from_wide(pos.wide_them());
+        let kings = S::from_wide(pos.wide_kings());
         Search {
             rules,
             steps: Steps::of(rules.board),
             them,
+            kings,
             man_targets: if rules.men_capture_kings {
                 them
             } else {
-                them & !pos.wide_kings()
+                them & !kings
             },
-            empty: !pos.wide_occupied() & rules.board.geometry().valid,
-            promo: rules.promotion_row(pos.side),
+            empty: S::from_wide(pos.wide_empty()),
+            promo: S::from_wide(rules.promotion_row(pos.side)),
             man_lines: man_lines(rules.capture_lines, rules.men_capture_backwards, pos.side),
             king_lines: all_lines(rules.capture_lines),
             reversal: rules.reversal_in_capture,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            route: priority::Route::new(
-                rules.capture_priority,
-                pos.wide_them() & pos.wide_kings(),
-                start,
-            ),
+            route: priority::Route::new(rules.capture_priority, them & kings, start),
         }
     }
 
     fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
         self.route.begin(from, king);
         let saved = self.empty;
-        self.empty |= 1 << from;
+        self.empty = self.empty | S::bit(from);
         if king {
-            self.king_search(from, 0, false, None, out);
+            self.king_search(from, S::default(), false, None, out);
         } else {
-            self.man_search(from, 0, out);
+            self.man_search(from, S::default(), out);
         }
         self.empty = saved;
     }
 
-    /// Squares a piece may cross or land on, given the pieces taken so far (with the
+    /// S a piece may cross or land on, given the pieces taken so far (with the
     /// origin of the moving piece already in `empty`).
     #[inline(always)]
-    fn free(&self, empty: Squares, captured: Squares) -> Squares {
+    fn free(&self, empty: S, captured: S) -> S {
         if self.immediate {
             empty | captured
         } else {
@@ -250,15 +279,15 @@ impl<'a> Search<'a> {
 
     /// A man's jump from `sq` along `line`: (victim, landing).
     #[inline(always)]
-    fn man_jump(&self, sq: u8, line: usize, captured: Squares, empty: Squares) -> Option<(u8, u8)> {
+    fn man_jump(&self, sq: u8, line: usize, captured: S, empty: S) -> Option<(u8, u8)> {
         let over = self.steps.step(line, sq)?;
         let land = self.steps.step(line, over)?;
-        let takeable = self.man_targets & !captured & (1 << over) != 0;
-        let free = self.free(empty, captured) & (1 << land) != 0;
+        let takeable = (self.man_targets & !captured).has(over);
+        let free = self.free(empty, captured).has(land);
         (takeable && free).then_some((over, land))
     }
 
-    fn man_can_jump(&self, sq: u8, captured: Squares, empty: Squares) -> bool {
+    fn man_can_jump(&self, sq: u8, captured: S, empty: S) -> bool {
         self.man_lines
             .iter()
             .any(|&line| self.man_jump(sq, line, captured, empty).is_some())
@@ -267,28 +296,22 @@ impl<'a> Search<'a> {
     /// A king's jump from `sq` along `line`: the victim and the squares it may land on
     /// (nearest first; just the next one for a short king).
     #[inline(always)]
-    fn king_jump(
-        &self,
-        sq: u8,
-        line: usize,
-        captured: Squares,
-        empty: Squares,
-    ) -> Option<(u8, Landings)> {
+    fn king_jump(&self, sq: u8, line: usize, captured: S, empty: S) -> Option<(u8, Landings)> {
         let free = self.free(empty, captured);
         let mut s = self.steps.step(line, sq)?;
         if self.flying {
-            while free & (1 << s) != 0 {
+            while free.has(s) {
                 s = self.steps.step(line, s)?;
             }
         }
-        if self.them & !captured & (1 << s) == 0 {
+        if !(self.them & !captured).has(s) {
             return None;
         }
-        let free_after = self.free(empty, captured | 1 << s);
+        let free_after = self.free(empty, captured | S::bit(s));
         let mut landings = Landings::default();
         let mut l = s;
         while let Some(next) = self.steps.step(line, l) {
-            if free_after & (1 << next) == 0 {
+            if !free_after.has(next) {
                 break;
             }
             landings.push(next);
@@ -300,7 +323,7 @@ impl<'a> Search<'a> {
         (landings.len > 0).then_some((s, landings))
     }
 
-    fn king_can_jump(&self, sq: u8, captured: Squares, empty: Squares) -> bool {
+    fn king_can_jump(&self, sq: u8, captured: S, empty: S) -> bool {
         self.king_lines
             .iter()
             .any(|&line| self.king_jump(sq, line, captured, empty).is_some())
@@ -308,23 +331,23 @@ impl<'a> Search<'a> {
 
     /// Whether a king that reached `sq` along `came` can jump on (not straight back where
     /// the rules forbid it).
-    fn king_can_jump_from(&self, sq: u8, captured: Squares, came: usize) -> bool {
+    fn king_can_jump_from(&self, sq: u8, captured: S, came: usize) -> bool {
         self.king_lines.iter().any(|&line| {
             (self.reversal || OPPOSITE[came] != line)
                 && self.king_jump(sq, line, captured, self.empty).is_some()
         })
     }
 
-    fn man_search<T: Generated>(&mut self, sq: u8, captured: Squares, out: &mut Vec<T>) {
+    fn man_search<T: Generated>(&mut self, sq: u8, captured: S, out: &mut Vec<T>) {
         let mut extended = false;
         for &line in self.man_lines {
             let Some((victim, land)) = self.man_jump(sq, line, captured, self.empty) else {
                 continue;
             };
             extended = true;
-            let now = captured | 1 << victim;
+            let now = captured | S::bit(victim);
             self.route.push(land, victim);
-            if self.promo & (1 << land) != 0 {
+            if self.promo.has(land) {
                 match self.rules.promotion_in_capture {
                     PromotionInCapture::Stops => self.route.record(land, now, true, out),
                     PromotionInCapture::ContinuesAsKing => {
@@ -338,8 +361,7 @@ impl<'a> Search<'a> {
             self.route.pop();
         }
         if !extended && self.route.depth > 0 {
-            self.route
-                .record(sq, captured, self.promo & (1 << sq) != 0, out);
+            self.route.record(sq, captured, self.promo.has(sq), out);
         }
     }
 
@@ -348,7 +370,7 @@ impl<'a> Search<'a> {
     fn king_search<T: Generated>(
         &mut self,
         sq: u8,
-        captured: Squares,
+        captured: S,
         crowned: bool,
         came: Option<usize>,
         out: &mut Vec<T>,
@@ -362,7 +384,7 @@ impl<'a> Search<'a> {
                 continue;
             };
             extended = true;
-            let now = captured | 1 << victim;
+            let now = captured | S::bit(victim);
             // A king must land where it can go on capturing, if there is such a square.
             let mut continuing = Landings::default();
             for &l in landings.squares() {
