@@ -329,60 +329,63 @@ mod tests {
         assert!(hub.handle("quit").1);
     }
 
-    #[test]
-    fn a_canadian_session_plays_on_the_twelve_by_twelve_board() {
+    /// A session set to `variant`.
+    fn session(variant: &str) -> Hub {
         let mut hub = Hub::new(Caps::default());
         hub.handle("hub");
-        hub.handle("set-param name=variant value=canadian");
+        hub.handle(&format!("set-param name=variant value={variant}"));
         hub.handle("init");
-        // White's man on 61 (a square above bit 63) must take the black man on 56, landing on 50.
-        let mut board = "e".repeat(72);
-        board.replace_range(60..61, "w");
-        board.replace_range(55..56, "b");
-        board.replace_range(0..1, "b");
-        assert!(hub.handle(&format!("pos pos=W{board}")).0.is_empty());
-        hub.handle("level depth=3");
+        hub
+    }
+
+    /// White to move on a board of `squares` squares, with `pieces` (1-based string
+    /// positions and their letters) and the rest empty.
+    fn position(squares: usize, pieces: &[(usize, &str)]) -> String {
+        let mut board = "e".repeat(squares);
+        for &(at, piece) in pieces {
+            board.replace_range(at - 1..at, piece);
+        }
+        format!("W{board}")
+    }
+
+    /// The `done move=` line of a search of `position` to `depth`.
+    fn best(hub: &mut Hub, position: &str, depth: u32) -> String {
+        assert!(hub.handle(&format!("pos pos={position}")).0.is_empty());
+        hub.handle(&format!("level depth={depth}"));
         let (out, _) = hub.handle("go think");
-        let done = out
-            .iter()
+        out.into_iter()
             .find(|l| l.starts_with("done move="))
-            .expect("done");
+            .expect("done")
+    }
+
+    #[test]
+    fn a_canadian_session_plays_on_the_twelve_by_twelve_board() {
+        // White's man on 61 (a square above bit 63) must take the black man on 56, landing
+        // on 50.
+        let board = position(72, &[(61, "w"), (56, "b"), (1, "b")]);
+        let done = best(&mut session("canadian"), &board, 3);
         assert!(done.starts_with("done move=61x50x56"), "{done}");
     }
 
     #[test]
     fn turkish_moves_are_numbered_from_a1_as_hub_clients_do() {
-        let mut hub = Hub::new(Caps::default());
-        hub.handle("hub");
-        hub.handle("set-param name=variant value=turkish");
-        hub.handle("init");
         // The position string runs from a8: a white man on a3 (41st), a black one on h7
         // (16th). In moves a3 is 17: its moves are 17-25 (a4) and 17-18 (b3).
-        let mut board = "e".repeat(64);
-        board.replace_range(40..41, "w");
-        board.replace_range(15..16, "b");
-        assert!(hub.handle(&format!("pos pos=W{board}")).0.is_empty());
-        hub.handle("level depth=2");
-        let (out, _) = hub.handle("go think");
-        let done = out
-            .iter()
-            .find(|l| l.starts_with("done move="))
-            .expect("done");
+        let board = position(64, &[(41, "w"), (16, "b")]);
+        let done = best(&mut session("turkish"), &board, 2);
         assert!(
             done.starts_with("done move=17-25") || done.starts_with("done move=17-18"),
             "{done}"
         );
-        // And a move given in those numbers is read back: a3-a4 leaves a4 (25) occupied.
-        let mut game = Hub::new(Caps::default());
-        game.handle("set-param name=variant value=turkish");
-        game.handle("init");
+        // A move given in those numbers is read as legal: 17-25 is a3-a4; 17-26 would be
+        // a3-b4, a diagonal step, and is refused.
+        let mut game = session("turkish");
         assert!(game
-            .handle(&format!("pos pos=W{board} moves=\"17-25\""))
+            .handle(&format!("pos pos={board} moves=\"17-25\""))
             .0
             .is_empty());
-        // 17-26 would be a3-b4, a diagonal step: refused.
         assert!(!game
-            .handle(&format!("pos pos=W{board} moves=\"17-26\""))
+            .handle(&format!("pos pos={board} moves=\"17-26\""))
             .0
             .is_empty());
     }

@@ -397,7 +397,8 @@ pub trait SquareSet:
     fn has(self, bit: u8) -> bool;
     /// How many squares the set holds.
     fn count(self) -> u32;
-    /// Bits 0..64 and the bits above (as a `Move` keeps them).
+    /// Bits 0..64 and the bits above (as a `Position` and a `Move` keep them; [`join`]
+    /// puts them back together).
     fn split(self) -> (Bitboard, u16);
     /// The one-square set of `bit`.
     fn bit(bit: u8) -> Self;
@@ -408,6 +409,13 @@ pub trait SquareSet:
     fn is_empty(self) -> bool;
     /// Its squares, lowest first.
     fn squares(self) -> impl Iterator<Item = u8>;
+}
+
+/// A whole set from its bits 0..64 and the bits above (as positions and moves keep them;
+/// [`SquareSet::split`] takes it apart).
+#[inline(always)]
+pub fn join(low: Bitboard, high: u16) -> Squares {
+    low as Squares | (high as Squares) << 64
 }
 
 /// The set type of one width: its [`SquareSet`] methods and an iterator over its bits.

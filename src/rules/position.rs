@@ -1,6 +1,6 @@
 //! A position: where the pieces stand and whose turn it is.
 
-use super::board::{Bitboard, BoardSize, Squares, WideBits};
+use super::board::{join, Bitboard, BoardSize, SquareSet, Squares, WideBits};
 use super::movegen::Move;
 use super::variant::Rules;
 use serde::{Deserialize, Serialize};
@@ -59,17 +59,6 @@ pub struct Position {
     pub board: BoardSize,
     /// Bits 64 and above of white's pieces, black's pieces and the kings (12×12 only).
     high: [u16; 3],
-}
-
-/// The low 64 bits and the bits above of a set of squares.
-#[inline(always)]
-fn split(set: Squares) -> (Bitboard, u16) {
-    (set as Bitboard, (set >> 64) as u16)
-}
-
-#[inline(always)]
-fn join(low: Bitboard, high: u16) -> Squares {
-    low as Squares | (high as Squares) << 64
 }
 
 impl Position {
@@ -168,12 +157,12 @@ impl Position {
 
     /// Replace a colour's pieces.
     pub fn set_pieces(&mut self, color: Color, set: Squares) {
-        (self.pieces[color.index()], self.high[color.index()]) = split(set);
+        (self.pieces[color.index()], self.high[color.index()]) = set.split();
     }
 
     /// Replace the set of kings.
     pub fn set_kings(&mut self, set: Squares) {
-        (self.kings, self.high[2]) = split(set);
+        (self.kings, self.high[2]) = set.split();
     }
 
     #[inline(always)]

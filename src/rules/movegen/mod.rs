@@ -15,7 +15,7 @@ mod seen;
 
 use std::ops::Deref;
 
-use super::board::{Bitboard, BoardSize, Geometry, Squares, WideBits};
+use super::board::{join, Bitboard, BoardSize, Geometry, Squares, WideBits};
 use super::position::Position;
 use super::variant::Rules;
 
@@ -56,22 +56,10 @@ impl Move {
         }
     }
 
-    /// A move taking `captured` (a set of any board), `jumps` pieces in all.
-    pub fn with_captures(from: u8, to: u8, captured: Squares, jumps: u8, crowns: bool) -> Move {
-        Move {
-            captures: captured as Bitboard,
-            captures_high: (captured >> 64) as u16,
-            from,
-            to,
-            jumps,
-            crowns,
-        }
-    }
-
     /// Every piece taken, on any board.
     #[inline]
     pub fn captured(&self) -> Squares {
-        self.captures as Squares | (self.captures_high as Squares) << 64
+        join(self.captures, self.captures_high)
     }
 
     #[inline(always)]
