@@ -207,17 +207,35 @@ pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usiz
     }
     let empty = !pos.occupied() & g.valid as Bitboard;
     let targets = KingTargets::new::<B>(empty, pos.them());
-    let flying = rules.kings == KingKind::Flying;
     let mut jumps = false;
     let mut steps = 0;
-    for k in Bits(kings) {
-        jumps |= targets.any::<B>(flying, k);
-        for dir in 0..4 {
-            steps += if flying {
-                before_first::<B>(dir, g.ray[dir][k as usize], !empty).count_ones()
-            } else {
-                (g.shift(1 << k, dir) & empty).count_ones()
-            };
+    if rules.kings == KingKind::Flying {
+        // One look along each line gives both: the squares before the first piece met are
+        // the steps, and that piece is a jump if it is a victim that way.
+        for k in Bits(kings) {
+            for dir in 0..4 {
+                let ray = g.ray[dir][k as usize];
+                let hit = ray & !empty;
+                if hit == 0 {
+                    steps += ray.count_ones();
+                    continue;
+                }
+                let n = nearest(dir, hit);
+                let before = if dir < 2 {
+                    ray & !((1u64 << n) | ((1u64 << n) - 1))
+                } else {
+                    ray & ((1u64 << n) - 1)
+                };
+                steps += before.count_ones();
+                jumps |= targets.victims[dir] >> n & 1 != 0;
+            }
+        }
+    } else {
+        for k in Bits(kings) {
+            jumps |= targets.any::<B>(false, k);
+            for dir in 0..4 {
+                steps += (g.shift(1 << k, dir) & empty).count_ones();
+            }
         }
     }
     (jumps, steps as usize)
