@@ -193,7 +193,7 @@ const REPETITION_ONLY: DrawRules = DrawRules {
     king_vs_king: None,
 };
 
-const INTERNATIONAL: Rules = Rules {
+pub(crate) const INTERNATIONAL: Rules = Rules {
     board: BoardSize::Ten,
     start_rows: 4,
     start_gap: 0,
@@ -233,7 +233,7 @@ const FRISIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-const ENGLISH: Rules = Rules {
+pub(crate) const ENGLISH: Rules = Rules {
     board: BoardSize::Eight,
     start_rows: 3,
     start_gap: 0,

@@ -24,6 +24,7 @@ fn man_targets(rules: &Rules, pos: &Position) -> Bitboard {
 /// empty (3 - dir is the opposite direction). Directions men do not capture in are empty.
 #[inline(always)]
 fn jump_origins<B: Board>(rules: &Rules, pos: &Position) -> [Bitboard; 4] {
+    let rules = B::rules(rules);
     let g = B::G;
     let targets = man_targets(rules, pos);
     let empty = !pos.occupied() & g.valid as Bitboard;
@@ -41,6 +42,7 @@ type ManJumps = ([Bitboard; 4], [Bitboard; 4]);
 
 #[inline(always)]
 fn man_jumps<B: Board>(rules: &Rules, pos: &Position) -> ManJumps {
+    let rules = B::rules(rules);
     let men = pos.us() & !pos.kings;
     if men == 0 {
         return ([0; 4], [0; 4]);
@@ -62,6 +64,7 @@ fn men_needing_search<B: Board>(
     pos: &Position,
     (jumps, origins): &ManJumps,
 ) -> (Bitboard, bool) {
+    let rules = B::rules(rules);
     let g = B::G;
     let promo = rules.promotion_row(pos.side) as Bitboard;
     let weighs_kings = matches!(
@@ -183,6 +186,7 @@ impl KingTargets {
 /// Whether some king of the side to move has a jump.
 #[inline(always)]
 fn any_king_jumps<B: Board>(rules: &Rules, pos: &Position) -> bool {
+    let rules = B::rules(rules);
     let kings = pos.us() & pos.kings;
     if kings == 0 {
         return false;
@@ -200,6 +204,7 @@ fn any_king_jumps<B: Board>(rules: &Rules, pos: &Position) -> bool {
 /// how many plain moves they have together.
 #[inline(always)]
 pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usize) {
+    let rules = B::rules(rules);
     let g = B::G;
     let kings = pos.us() & pos.kings;
     if kings == 0 {
@@ -243,6 +248,7 @@ pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usiz
 
 /// Whether the side to move has a capture.
 pub(super) fn exists<B: Board>(rules: &Rules, pos: &Position) -> bool {
+    let rules = B::rules(rules);
     man_jumps::<B>(rules, pos).0.iter().any(|&j| j != 0) || any_king_jumps::<B>(rules, pos)
 }
 
@@ -255,6 +261,7 @@ pub(super) fn count<B: Board>(
     scratch: &mut MoveList,
     king_jumps: bool,
 ) -> usize {
+    let rules = B::rules(rules);
     let jumps = man_jumps::<B>(rules, pos);
     let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
     if jumpers == 0 && !king_jumps {
@@ -273,6 +280,7 @@ pub(super) fn count<B: Board>(
 /// Complete capture sequences after the priority rule and duplicate merging, appended to
 /// `out`.
 pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    let rules = B::rules(rules);
     let jumps = man_jumps::<B>(rules, pos);
     let king_jumps = any_king_jumps::<B>(rules, pos);
     if jumps.0.iter().all(|&j| j == 0) && !king_jumps {
@@ -293,6 +301,7 @@ fn generate_from<B: Board, T: Generated>(
     king_jumps: bool,
     (needing, uniform): (Bitboard, bool),
 ) {
+    let rules = B::rules(rules);
     let start = out.len();
     let jumpers = jumps.0.iter().fold(0, |a, j| a | j);
     // Directions run in order 0..4 below, which is the order of the men's directions.
@@ -324,7 +333,7 @@ fn generate_from<B: Board, T: Generated>(
     if king_jumps {
         let targets = KingTargets::new::<B>(!pos.occupied() & B::G.valid as Bitboard, pos.them());
         for k in Bits(pos.us() & pos.kings) {
-            if targets.any::<B>(search.flying, k) {
+            if targets.any::<B>(search.flying(), k) {
                 search.start(k, true, out);
             }
         }
@@ -343,10 +352,8 @@ struct Search<'a, B: Board> {
     /// Empty squares, counting the moving piece's origin as empty.
     empty: Bitboard,
     promo: Bitboard,
-    /// The directions men capture in, bit `dir` set for each.
-    man_dirs: u8,
-    immediate: bool,
-    flying: bool,
+    /// The side to move.
+    side: Color,
     /// The sequence being built, and those kept under the priority rule.
     route: priority::Route<Bitboard, MAX_JUMPS_64>,
     /// Whether this piece's search has emptied the table of states seen (done when first
@@ -357,24 +364,41 @@ struct Search<'a, B: Board> {
 
 impl<'a, B: Board> Search<'a, B> {
     fn new(rules: &'a Rules, pos: &Position, start: usize) -> Self {
-        let man_dirs = match (rules.men_capture_backwards, pos.side) {
-            (true, _) => 0b1111,
-            (false, Color::White) => 0b0011,
-            (false, Color::Black) => 0b1100,
-        };
+        let rules = B::rules(rules);
         Search {
             rules,
+            side: pos.side,
             them: pos.them(),
             man_targets: man_targets(rules, pos),
             empty: !pos.occupied() & B::G.valid as Bitboard,
             promo: rules.promotion_row(pos.side) as Bitboard,
-            man_dirs,
-            immediate: rules.removal == Removal::Immediate,
-            flying: rules.kings == KingKind::Flying,
-            route: priority::Route::new(rules.capture_priority, pos.them() & pos.kings, start),
+            route: priority::Route::new(pos.them() & pos.kings, start),
             states_cleared: false,
             board: PhantomData,
         }
+    }
+
+    /// The rules, as constants where `B` has them.
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        B::rules(self.rules)
+    }
+
+    /// Captured pieces leave the board at once.
+    #[inline(always)]
+    fn immediate(&self) -> bool {
+        self.rules().removal == Removal::Immediate
+    }
+
+    #[inline(always)]
+    fn flying(&self) -> bool {
+        self.rules().kings == KingKind::Flying
+    }
+
+    /// Whether men capture in direction `dir`.
+    #[inline(always)]
+    fn man_captures_towards(&self, dir: usize) -> bool {
+        self.rules().men_capture_backwards || (dir < 2) == (self.side == Color::White)
     }
 
     fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
@@ -395,14 +419,20 @@ impl<'a, B: Board> Search<'a, B> {
         let (mv, victim) = single_jump::<B>(from, dir, self.promo);
         self.route.begin(from, false);
         self.route.push(mv.to, victim);
-        self.route.record(mv.to, mv.captures, mv.crowns, out);
+        self.route.record(
+            self.rules().capture_priority,
+            mv.to,
+            mv.captures,
+            mv.crowns,
+            out,
+        );
         self.route.pop();
     }
 
     /// The squares a piece may cross or land on, given the pieces taken so far.
     #[inline(always)]
     fn free(&self, captured: Bitboard) -> Bitboard {
-        if self.immediate {
+        if self.immediate() {
             self.empty | captured
         } else {
             self.empty
@@ -415,7 +445,7 @@ impl<'a, B: Board> Search<'a, B> {
         let targets = self.man_targets & !captured;
         for dir in 0..4 {
             let (over, land) = B::G.jump[dir][sq as usize];
-            if self.man_dirs & (1 << dir) == 0 || targets & over == 0 || free & land == 0 {
+            if !self.man_captures_towards(dir) || targets & over == 0 || free & land == 0 {
                 continue;
             }
             extended = true;
@@ -424,8 +454,11 @@ impl<'a, B: Board> Search<'a, B> {
             let now = captured | over;
             self.route.push(land, victim);
             if self.promo & (1 << land) != 0 {
-                match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => self.route.record(land, now, true, out),
+                match self.rules().promotion_in_capture {
+                    PromotionInCapture::Stops => {
+                        self.route
+                            .record(self.rules().capture_priority, land, now, true, out)
+                    }
                     PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
                     PromotionInCapture::AtEnd => self.man_search(land, now, out),
                 }
@@ -435,8 +468,13 @@ impl<'a, B: Board> Search<'a, B> {
             self.route.pop();
         }
         if !extended && self.route.depth > 0 {
-            self.route
-                .record(sq, captured, self.promo & (1 << sq) != 0, out);
+            self.route.record(
+                self.rules().capture_priority,
+                sq,
+                captured,
+                self.promo & (1 << sq) != 0,
+                out,
+            );
         }
     }
 
@@ -450,7 +488,7 @@ impl<'a, B: Board> Search<'a, B> {
     ) {
         // Routes can meet only after two captures; under the Italian rule the order of the
         // kings taken counts, so routes that meet still differ.
-        if self.route.depth >= 2 && self.rules.capture_priority != CapturePriority::Italian {
+        if self.route.depth >= 2 && self.rules().capture_priority != CapturePriority::Italian {
             if !self.states_cleared {
                 seen::clear();
                 self.states_cleared = true;
@@ -463,24 +501,24 @@ impl<'a, B: Board> Search<'a, B> {
         let mut extended = false;
         let targets = KingTargets::new::<B>(self.free(captured), self.them & !captured);
         for dir in 0..4 {
-            let Some(victim) = targets.victim::<B>(self.flying, dir, sq) else {
+            let Some(victim) = targets.victim::<B>(self.flying(), dir, sq) else {
                 continue;
             };
             extended = true;
             let now = captured | (1 << victim);
             let free_now = self.free(now);
             // Landing squares behind the victim, up to the next piece.
-            let landings = if self.flying {
+            let landings = if self.flying() {
                 before_first::<B>(dir, g.ray[dir][victim as usize], !free_now)
             } else {
                 g.jump[dir][sq as usize].1
             };
             // A king must land where it can go on capturing, if there is such a square.
             let onward = KingTargets::new::<B>(free_now, self.them & !now);
-            let continuing = if self.immediate {
+            let continuing = if self.immediate() {
                 let mut continuing = 0u64;
                 for l in Bits(landings) {
-                    if onward.any::<B>(self.flying, l) {
+                    if onward.any::<B>(self.flying(), l) {
                         continuing |= 1 << l;
                     }
                 }
@@ -491,7 +529,7 @@ impl<'a, B: Board> Search<'a, B> {
                 // first piece: only the two crossing directions differ between squares.
                 let nearest_landing = nearest(dir, landings);
                 if onward
-                    .victim::<B>(self.flying, dir, nearest_landing)
+                    .victim::<B>(self.flying(), dir, nearest_landing)
                     .is_some()
                 {
                     landings
@@ -499,8 +537,8 @@ impl<'a, B: Board> Search<'a, B> {
                     let (a, b) = if dir == 0 || dir == 3 { (1, 2) } else { (0, 3) };
                     let mut continuing = 0u64;
                     for l in Bits(landings) {
-                        if onward.victim::<B>(self.flying, a, l).is_some()
-                            || onward.victim::<B>(self.flying, b, l).is_some()
+                        if onward.victim::<B>(self.flying(), a, l).is_some()
+                            || onward.victim::<B>(self.flying(), b, l).is_some()
                         {
                             continuing |= 1 << l;
                         }
@@ -521,13 +559,15 @@ impl<'a, B: Board> Search<'a, B> {
                 if continuing != 0 {
                     self.king_search(l, now, crowned, out);
                 } else {
-                    self.route.record(l, now, crowned, out);
+                    self.route
+                        .record(self.rules().capture_priority, l, now, crowned, out);
                 }
                 self.route.pop();
             }
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(sq, captured, crowned, out);
+            self.route
+                .record(self.rules().capture_priority, sq, captured, crowned, out);
         }
     }
 }

@@ -250,7 +250,7 @@ impl<'a, S: SquareSet> Search<'a, S> {
             reversal: rules.reversal_in_capture,
             immediate: rules.removal == Removal::Immediate,
             flying: rules.kings == KingKind::Flying,
-            route: priority::Route::new(rules.capture_priority, them & kings, start),
+            route: priority::Route::new(them & kings, start),
         }
     }
 
@@ -349,7 +349,10 @@ impl<'a, S: SquareSet> Search<'a, S> {
             self.route.push(land, victim);
             if self.promo.has(land) {
                 match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => self.route.record(land, now, true, out),
+                    PromotionInCapture::Stops => {
+                        self.route
+                            .record(self.rules.capture_priority, land, now, true, out)
+                    }
                     PromotionInCapture::ContinuesAsKing => {
                         self.king_search(land, now, true, Some(line), out)
                     }
@@ -361,7 +364,13 @@ impl<'a, S: SquareSet> Search<'a, S> {
             self.route.pop();
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(sq, captured, self.promo.has(sq), out);
+            self.route.record(
+                self.rules.capture_priority,
+                sq,
+                captured,
+                self.promo.has(sq),
+                out,
+            );
         }
     }
 
@@ -399,13 +408,15 @@ impl<'a, S: SquareSet> Search<'a, S> {
                 if goes_on {
                     self.king_search(l, now, crowned, Some(line), out);
                 } else {
-                    self.route.record(l, now, crowned, out);
+                    self.route
+                        .record(self.rules.capture_priority, l, now, crowned, out);
                 }
                 self.route.pop();
             }
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(sq, captured, crowned, out);
+            self.route
+                .record(self.rules.capture_priority, sq, captured, crowned, out);
         }
     }
 }

@@ -17,7 +17,7 @@ use std::ops::Deref;
 
 use super::board::{join, Bitboard, BoardSize, Geometry, Squares, WideBits};
 use super::position::Position;
-use super::variant::Rules;
+use super::variant::{Rules, ENGLISH, INTERNATIONAL};
 
 /// The most pieces one sequence can take. A jumped piece always has a square on both sides
 /// of it along the jump, so it stands off the edge: at most 50 such squares on 12×12.
@@ -147,14 +147,32 @@ impl Generated for DetailedMove {
 /// Reusable list of moves. Generation clears it and reuses its allocation.
 pub type MoveList = Vec<Move>;
 
-/// A board size as a type: the generator is compiled once per size with its geometry as
-/// constants, so shifts and masks become immediates in the inner loops.
+/// A board size as a type, and for the two most played presets their rules too: the
+/// generator is compiled once per type with the geometry as constants (shifts and masks
+/// become immediates) and, where the rules are known, every rule test folded away.
 trait Board {
     const G: &'static Geometry;
+    /// The rules compiled in, if any.
+    const RULES: Option<&'static Rules> = None;
+
+    /// The rules to generate under: those compiled in, or else those given.
+    #[inline(always)]
+    fn rules(given: &Rules) -> &Rules {
+        match Self::RULES {
+            Some(rules) => rules,
+            None => given,
+        }
+    }
 }
 
+/// 8×8 under any rules.
 enum Eight {}
+/// 10×10 under any rules.
 enum Ten {}
+/// 10×10 under the international rules.
+enum International {}
+/// 8×8 under the English rules.
+enum English {}
 
 impl Board for Eight {
     const G: &'static Geometry = BoardSize::Eight.geometry();
@@ -164,17 +182,50 @@ impl Board for Ten {
     const G: &'static Geometry = BoardSize::Ten.geometry();
 }
 
-/// Evaluate `$e` with the type `$B` standing for the board size of `$rules`, or `$general`
-/// when the rules need the line-table generator (`general`: rows and files, or a board
-/// where every square is in play), which is the only one the full board ever reaches.
+impl Board for International {
+    const G: &'static Geometry = BoardSize::Ten.geometry();
+    const RULES: Option<&'static Rules> = Some(&INTERNATIONAL);
+}
+
+impl Board for English {
+    const G: &'static Geometry = BoardSize::Eight.geometry();
+    const RULES: Option<&'static Rules> = Some(&ENGLISH);
+}
+
+/// Whether `rules` generate the same moves as `preset` on the bitboard generator: the same
+/// board and the same values of every rule that generator reads.
+#[inline(always)]
+fn generates_as(rules: &Rules, preset: &Rules) -> bool {
+    rules.board == preset.board
+        && rules.forced_capture == preset.forced_capture
+        && rules.men_capture_backwards == preset.men_capture_backwards
+        && rules.men_capture_kings == preset.men_capture_kings
+        && rules.kings == preset.kings
+        && rules.capture_priority == preset.capture_priority
+        && rules.removal == preset.removal
+        && rules.promotion_in_capture == preset.promotion_in_capture
+}
+
+/// Evaluate `$e` with the type `$B` standing for the board size (and, for the presets
+/// compiled apart, the rules) of `$rules`, or `$general` when the rules need the line-table
+/// generator (`general`: rows and files, or a board where every square is in play), which
+/// is the only one the full board ever reaches.
 macro_rules! by_board {
     ($rules:expr, |$B:ident| $e:expr, else $general:expr) => {
         if $rules.uses_line_tables() {
             $general
         } else {
             match $rules.board {
+                BoardSize::Eight if generates_as($rules, &ENGLISH) => {
+                    type $B = English;
+                    $e
+                }
                 BoardSize::Eight => {
                     type $B = Eight;
+                    $e
+                }
+                BoardSize::Ten if generates_as($rules, &INTERNATIONAL) => {
+                    type $B = International;
                     $e
                 }
                 BoardSize::Ten => {
@@ -196,6 +247,7 @@ pub fn generate<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
 
 #[inline(always)]
 fn generate_on<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    let rules = B::rules(rules);
     out.clear();
     capture::generate::<B, T>(rules, pos, out);
     if out.is_empty() || !rules.forced_capture {
@@ -267,6 +319,7 @@ pub fn count(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
 
 #[inline(always)]
 fn count_on<B: Board>(rules: &Rules, pos: &Position, scratch: &mut MoveList) -> usize {
+    let rules = B::rules(rules);
     let (king_jumps, king_steps) = capture::scan_kings::<B>(rules, pos);
     let captures = capture::count::<B>(rules, pos, scratch, king_jumps);
     if captures == 0 || !rules.forced_capture {
@@ -332,4 +385,47 @@ pub fn generate_plain<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec
 /// appended to `out`.
 pub fn generate_captures<T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
     by_board!(rules, |B| capture::generate::<B, T>(rules, pos, out), else general::generate::<T>(rules, pos, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::fen;
+
+    /// The perft of `pos` through the generator compiled for `B`, with the moves of the
+    /// first ply as generated there.
+    fn through<B: Board>(rules: &Rules, pos: &Position, depth: u32) -> (u64, Vec<Move>) {
+        let mut lists: Vec<MoveList> = (0..depth).map(|_| Vec::new()).collect();
+        let mut first = Vec::new();
+        generate_on::<B, Move>(rules, pos, &mut first);
+        (leaves_on::<B>(rules, pos, depth, &mut lists), first)
+    }
+
+    /// A preset compiled with its rules as constants generates what the same board under
+    /// the same rules, read at run time, does.
+    #[test]
+    fn presets_compiled_apart_agree_with_the_rules_read_at_run_time() {
+        let cases = [
+            (INTERNATIONAL, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20", 4),
+            (INTERNATIONAL, "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", 4),
+            (INTERNATIONAL, "W:WK3,15,K28,33:B9,K19,22,K39,44", 4),
+            (ENGLISH, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", 6),
+            (ENGLISH, "W:WK2,10,K18,26:B6,K14,15,K23,31", 6),
+        ];
+        for (rules, text, depth) in cases {
+            let pos = fen::parse(text, rules.board).expect("fen").position;
+            let (compiled, at_run_time) = match rules.board {
+                BoardSize::Ten => (
+                    through::<International>(&rules, &pos, depth),
+                    through::<Ten>(&rules, &pos, depth),
+                ),
+                _ => (
+                    through::<English>(&rules, &pos, depth),
+                    through::<Eight>(&rules, &pos, depth),
+                ),
+            };
+            assert!(compiled.0 > 0, "{text}");
+            assert_eq!(compiled, at_run_time, "{text}");
+        }
+    }
 }

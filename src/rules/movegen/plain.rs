@@ -37,6 +37,7 @@ pub(super) fn exists<B: Board>(pos: &Position) -> bool {
 /// Plain moves, appended to `out`: men by direction then square, then each king's moves
 /// by direction, nearest square first.
 pub(super) fn generate<B: Board, T: Generated>(rules: &Rules, pos: &Position, out: &mut Vec<T>) {
+    let rules = B::rules(rules);
     let g = B::G;
     let empty = !pos.occupied() & g.valid as Bitboard;
     let promo = rules.promotion_row(pos.side) as Bitboard;

@@ -59,7 +59,6 @@ pub(super) fn key<S: SquareSet>(priority: CapturePriority, seq: &Sequence<S>) ->
 /// generator builds a route at every node with a capture (a smaller one is quicker to set
 /// up), [`MAX_JUMPS`] on any board.
 pub(super) struct Route<S, const N: usize> {
-    priority: CapturePriority,
     /// The opponent's kings before the move.
     them_kings: S,
     /// The moving piece's square.
@@ -76,9 +75,8 @@ pub(super) struct Route<S, const N: usize> {
 
 impl<S: SquareSet, const N: usize> Route<S, N> {
     /// No sequence yet; those found go after `start` in the output list.
-    pub(super) fn new(priority: CapturePriority, them_kings: S, start: usize) -> Self {
+    pub(super) fn new(them_kings: S, start: usize) -> Self {
         Route {
-            priority,
             them_kings,
             from: 0,
             by_king: false,
@@ -112,17 +110,19 @@ impl<S: SquareSet, const N: usize> Route<S, N> {
         self.depth -= 1;
     }
 
-    /// The sequence so far ends on `to` having taken `captured`: keep it if the priority
-    /// rule allows.
+    /// The sequence so far ends on `to` having taken `captured`: keep it if `priority`
+    /// allows. Inlined, so a priority the caller knows at compile time folds its key.
+    #[inline(always)]
     pub(super) fn record<T: Generated>(
         &mut self,
+        priority: CapturePriority,
         to: u8,
         captured: S,
         crowns: bool,
         out: &mut Vec<T>,
     ) {
         let key = key(
-            self.priority,
+            priority,
             &Sequence {
                 taken: &self.taken[..self.depth],
                 captured,
@@ -130,6 +130,18 @@ impl<S: SquareSet, const N: usize> Route<S, N> {
                 by_king: self.by_king,
             },
         );
+        self.keep(key, to, captured, crowns, out);
+    }
+
+    /// [`Route::record`] once the sequence's key is known.
+    fn keep<T: Generated>(
+        &mut self,
+        key: u64,
+        to: u8,
+        captured: S,
+        crowns: bool,
+        out: &mut Vec<T>,
+    ) {
         if out.len() > self.start {
             if key < self.best {
                 return;
