@@ -125,7 +125,13 @@ pub(super) fn before_first<B: Board>(dir: usize, ray: Bitboard, blockers: Bitboa
     if hit == 0 {
         return ray;
     }
-    let n = nearest(dir, hit);
+    before(dir, ray, nearest(dir, hit))
+}
+
+/// The squares of `ray` (from some origin in direction `dir`) nearer to the origin than
+/// its square `n`.
+#[inline(always)]
+fn before(dir: usize, ray: Bitboard, n: u8) -> Bitboard {
     if dir < 2 {
         ray & !((1u64 << n) | ((1u64 << n) - 1))
     } else {
@@ -226,12 +232,7 @@ pub(super) fn scan_kings<B: Board>(rules: &Rules, pos: &Position) -> (bool, usiz
                     continue;
                 }
                 let n = nearest(dir, hit);
-                let before = if dir < 2 {
-                    ray & !((1u64 << n) | ((1u64 << n) - 1))
-                } else {
-                    ray & ((1u64 << n) - 1)
-                };
-                steps += before.count_ones();
+                steps += before(dir, ray, n).count_ones();
                 jumps |= targets.victims[dir] >> n & 1 != 0;
             }
         }
@@ -401,6 +402,13 @@ impl<'a, B: Board> Search<'a, B> {
         self.rules().men_capture_backwards || (dir < 2) == (self.side == Color::White)
     }
 
+    /// The sequence so far ends on `to`: keep it if the priority rule allows.
+    #[inline(always)]
+    fn record<T: Generated>(&mut self, to: u8, captured: Bitboard, crowns: bool, out: &mut Vec<T>) {
+        let priority = self.rules().capture_priority;
+        self.route.record(priority, to, captured, crowns, out);
+    }
+
     fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
         self.route.begin(from, king);
         let saved = self.empty;
@@ -419,13 +427,7 @@ impl<'a, B: Board> Search<'a, B> {
         let (mv, victim) = single_jump::<B>(from, dir, self.promo);
         self.route.begin(from, false);
         self.route.push(mv.to, victim);
-        self.route.record(
-            self.rules().capture_priority,
-            mv.to,
-            mv.captures,
-            mv.crowns,
-            out,
-        );
+        self.record(mv.to, mv.captures, mv.crowns, out);
         self.route.pop();
     }
 
@@ -455,10 +457,7 @@ impl<'a, B: Board> Search<'a, B> {
             self.route.push(land, victim);
             if self.promo & (1 << land) != 0 {
                 match self.rules().promotion_in_capture {
-                    PromotionInCapture::Stops => {
-                        self.route
-                            .record(self.rules().capture_priority, land, now, true, out)
-                    }
+                    PromotionInCapture::Stops => self.record(land, now, true, out),
                     PromotionInCapture::ContinuesAsKing => self.king_search(land, now, true, out),
                     PromotionInCapture::AtEnd => self.man_search(land, now, out),
                 }
@@ -468,13 +467,7 @@ impl<'a, B: Board> Search<'a, B> {
             self.route.pop();
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(
-                self.rules().capture_priority,
-                sq,
-                captured,
-                self.promo & (1 << sq) != 0,
-                out,
-            );
+            self.record(sq, captured, self.promo & (1 << sq) != 0, out);
         }
     }
 
@@ -559,15 +552,13 @@ impl<'a, B: Board> Search<'a, B> {
                 if continuing != 0 {
                     self.king_search(l, now, crowned, out);
                 } else {
-                    self.route
-                        .record(self.rules().capture_priority, l, now, crowned, out);
+                    self.record(l, now, crowned, out);
                 }
                 self.route.pop();
             }
         }
         if !extended && self.route.depth > 0 {
-            self.route
-                .record(self.rules().capture_priority, sq, captured, crowned, out);
+            self.record(sq, captured, crowned, out);
         }
     }
 }

@@ -254,6 +254,13 @@ impl<'a, S: SquareSet> Search<'a, S> {
         }
     }
 
+    /// The sequence so far ends on `to`: keep it if the priority rule allows.
+    #[inline(always)]
+    fn record<T: Generated>(&mut self, to: u8, captured: S, crowns: bool, out: &mut Vec<T>) {
+        self.route
+            .record(self.rules.capture_priority, to, captured, crowns, out);
+    }
+
     fn start<T: Generated>(&mut self, from: u8, king: bool, out: &mut Vec<T>) {
         self.route.begin(from, king);
         let saved = self.empty;
@@ -349,10 +356,7 @@ impl<'a, S: SquareSet> Search<'a, S> {
             self.route.push(land, victim);
             if self.promo.has(land) {
                 match self.rules.promotion_in_capture {
-                    PromotionInCapture::Stops => {
-                        self.route
-                            .record(self.rules.capture_priority, land, now, true, out)
-                    }
+                    PromotionInCapture::Stops => self.record(land, now, true, out),
                     PromotionInCapture::ContinuesAsKing => {
                         self.king_search(land, now, true, Some(line), out)
                     }
@@ -364,13 +368,7 @@ impl<'a, S: SquareSet> Search<'a, S> {
             self.route.pop();
         }
         if !extended && self.route.depth > 0 {
-            self.route.record(
-                self.rules.capture_priority,
-                sq,
-                captured,
-                self.promo.has(sq),
-                out,
-            );
+            self.record(sq, captured, self.promo.has(sq), out);
         }
     }
 
@@ -408,15 +406,13 @@ impl<'a, S: SquareSet> Search<'a, S> {
                 if goes_on {
                     self.king_search(l, now, crowned, Some(line), out);
                 } else {
-                    self.route
-                        .record(self.rules.capture_priority, l, now, crowned, out);
+                    self.record(l, now, crowned, out);
                 }
                 self.route.pop();
             }
         }
         if !extended && self.route.depth > 0 {
-            self.route
-                .record(self.rules.capture_priority, sq, captured, crowned, out);
+            self.record(sq, captured, crowned, out);
         }
     }
 }
