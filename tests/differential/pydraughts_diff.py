@@ -5,10 +5,12 @@ implementation), on positions from random games and on random placements.
 Moves are compared as (from, to, captured set): pydraughts lists duplicate paths, which we
 merge, and it reads a FEN's first colour section as White, so FENs are written W first.
 
-Usage: pydraughts_diff.py BINARY [--games N] [--random N] [--seed S]
+Usage: pydraughts_diff.py BINARY [--games N] [--random N] [--seed S] [--jobs N]
 Exit status 1 on any disagreement (the first few are printed), 0 otherwise.
 """
 import argparse
+import multiprocessing
+import os
 import random
 import subprocess
 import sys
@@ -227,55 +229,69 @@ def random_placements(variant, count, rng):
     return out
 
 
+def check_variant(task):
+    """One variant's positions, ours against pydraughts': (report line, positions, disagreements).
+    Each variant draws from its own generator seeded by the run's seed and its name, so the
+    positions do not depend on which worker checks it or in what order."""
+    py_name, ours, binary, games, placements, seed = task
+    t0 = time.time()
+    rng = random.Random(f"{seed}-{py_name}")
+    cases = random_game_positions(py_name, games, rng) + random_placements(py_name, placements, rng)
+    fens = "\n".join(case[0] for case in cases) + "\n"
+    with_winner = py_name in WINNER_CHECKED
+    command = [binary, "movegen", "--variant", ours] + (["--winner"] if with_winner else [])
+    proc = subprocess.run(command, input=fens, capture_output=True, text=True, check=True)
+    lines = proc.stdout.splitlines()
+    if len(lines) != len(cases):
+        return f"{ours}: {len(lines)} answers for {len(cases)} positions", len(cases), 1
+    report = []
+    bad = 0
+    decided = 0
+    float_defects = 0
+    slide_defects = 0
+    for (fen, theirs, their_winner, exact), line in zip(cases, lines):
+        my_winner, mine = parse_ours(line, with_winner)
+        if mine != theirs and exact is not None and theirs < mine and mine - theirs <= exact:
+            float_defects += 1
+        elif mine != theirs and py_name == "turkish" and mine < theirs and turkish_slides_over_pieces(fen, theirs - mine):
+            slide_defects += 1
+        elif mine != theirs:
+            bad += 1
+            if bad <= 5:
+                report.append(f"{ours} {fen}\n  only draughts-api: {sorted(mine - theirs)}\n  only pydraughts:   {sorted(theirs - mine)}")
+        if their_winner is not None:
+            decided += their_winner != "none"
+            if my_winner != their_winner:
+                bad += 1
+                if bad <= 5:
+                    report.append(f"{ours} {fen}\n  winner: draughts-api {my_winner}, pydraughts {their_winner}")
+    won = f", {decided} won games' winners compared" if with_winner else ""
+    if float_defects:
+        won += f", {float_defects} where pydraughts drops equal-value captures (float sums)"
+    if slide_defects:
+        won += f", {slide_defects} where pydraughts' kings slide over pieces"
+    report.append(f"{ours}: {len(cases)} positions, {bad} disagreements{won} ({time.time() - t0:.1f} s)")
+    return "\n".join(report), len(cases), bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--random", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="variants checked at once (pydraughts is the slow side; one core each)")
     args = ap.parse_args()
-    rng = random.Random(args.seed)
+    tasks = [(py_name, ours, args.binary, args.games, args.random, args.seed) for py_name, ours in VARIANTS.items()]
     failures = 0
     total = 0
-    for py_name, ours in VARIANTS.items():
-        t0 = time.time()
-        cases = random_game_positions(py_name, args.games, rng) + random_placements(py_name, args.random, rng)
-        fens = "\n".join(case[0] for case in cases) + "\n"
-        with_winner = py_name in WINNER_CHECKED
-        command = [args.binary, "movegen", "--variant", ours] + (["--winner"] if with_winner else [])
-        proc = subprocess.run(command, input=fens, capture_output=True, text=True, check=True)
-        lines = proc.stdout.splitlines()
-        if len(lines) != len(cases):
-            print(f"{ours}: {len(lines)} answers for {len(cases)} positions", file=sys.stderr)
-            return 1
-        bad = 0
-        decided = 0
-        float_defects = 0
-        slide_defects = 0
-        for (fen, theirs, their_winner, exact), line in zip(cases, lines):
-            my_winner, mine = parse_ours(line, with_winner)
-            if mine != theirs and exact is not None and theirs < mine and mine - theirs <= exact:
-                float_defects += 1
-            elif mine != theirs and py_name == "turkish" and mine < theirs and turkish_slides_over_pieces(fen, theirs - mine):
-                slide_defects += 1
-            elif mine != theirs:
-                bad += 1
-                if bad <= 5:
-                    print(f"{ours} {fen}\n  only draughts-api: {sorted(mine - theirs)}\n  only pydraughts:   {sorted(theirs - mine)}")
-            if their_winner is not None:
-                decided += their_winner != "none"
-                if my_winner != their_winner:
-                    bad += 1
-                    if bad <= 5:
-                        print(f"{ours} {fen}\n  winner: draughts-api {my_winner}, pydraughts {their_winner}")
-        total += len(cases)
-        failures += bad
-        won = f", {decided} won games' winners compared" if with_winner else ""
-        if float_defects:
-            won += f", {float_defects} where pydraughts drops equal-value captures (float sums)"
-        if slide_defects:
-            won += f", {slide_defects} where pydraughts' kings slide over pieces"
-        print(f"{ours}: {len(cases)} positions, {bad} disagreements{won} ({time.time() - t0:.1f} s)")
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        # Results in the variants' order, each printed as soon as it and those before it are done.
+        for report, positions, bad in pool.imap(check_variant, tasks):
+            print(report, flush=True)
+            total += positions
+            failures += bad
     print(f"differential: {total} positions, {failures} disagreements")
     return 1 if failures else 0
 
