@@ -1,6 +1,7 @@
 //! Command-line tools beside the service: perft and a batch move generator (used by the
 //! differential tests against other implementations).
 
+pub use crate::engine::tune::SelfPlayPlan;
 use crate::rules::notation::{fen, moves};
 use crate::rules::{perft, Position, Preset, Rules};
 use std::io::{BufRead, Write};
@@ -181,12 +182,18 @@ pub fn tune_command(
     (games, depth, opening_plies, seed): (usize, u32, usize, u64),
     out: &mut impl Write,
 ) -> Result<(), String> {
+    use crate::engine::arena::Player;
     use crate::engine::eval::Weights;
-    use crate::engine::tune::{fit, self_play_samples};
+    use crate::engine::tune::{fit, self_play_samples, SelfPlayPlan};
     let rules = preset_rules(variant)?;
     let start = Weights::for_rules(&rules).with_overrides(weights)?;
-    let plan = (games, depth, opening_plies, seed);
-    let samples = self_play_samples(&rules, Some(start), plan, |n, s| {
+    let plan = SelfPlayPlan {
+        games,
+        opening_plies,
+        seed,
+    };
+    let player = Player::DepthWithWeights(depth, start);
+    let samples = self_play_samples(&rules, player, plan, |n, s| {
         if n % 100 == 0 {
             let _ = writeln!(std::io::stderr(), "  {n} games, {s} positions");
         }
@@ -247,15 +254,18 @@ pub fn bitbase_build_command(
     .map_err(|e| e.to_string())
 }
 
-/// `selfplay`: training positions from self-play on `threads` threads (0: every core),
-/// played with the hand terms alone or with the variant's whole evaluation (`full`).
+/// `selfplay`: training positions from self-play on `threads` threads (0: every core).
+/// The player is `player` when given (an arena player such as `nodes20000`), else the
+/// searcher at `depth` with the hand terms alone (`hand`) or the variant's whole evaluation
+/// (`full`). Positions are written as each game ends, with a progress line every 50 games.
 pub fn selfplay_command(
     variant: &str,
-    plan: (usize, u32, usize, u64),
-    (eval, threads): (&str, usize),
+    (plan, depth): (SelfPlayPlan, u32),
+    (player, eval, threads): (Option<&str>, &str, usize),
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {
+    use crate::engine::arena::Player;
     let rules = preset_rules(variant)?;
     if rules.board.is_wide() {
         // The records hold 64-bit sets, as the pattern features do.
@@ -263,10 +273,13 @@ pub fn selfplay_command(
             "{variant}: self-play records are for boards of at most 64 bits (not 12×12)"
         ));
     }
-    let weights = match eval {
-        "hand" => Some(crate::engine::eval::Weights::for_rules(&rules)),
-        "full" => None,
-        other => return Err(format!("--eval is hand or full, not '{other}'")),
+    let player = match (player, eval) {
+        (Some(text), _) => Player::parse(text, &rules)?,
+        (None, "hand") => {
+            Player::DepthWithWeights(depth, crate::engine::eval::Weights::for_rules(&rules))
+        }
+        (None, "full") => Player::Depth(depth),
+        (None, other) => return Err(format!("--eval is hand or full, not '{other}'")),
     };
     let start = Instant::now();
     let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -275,14 +288,23 @@ pub fn selfplay_command(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let written = crate::engine::train::selfplay(&rules, plan, weights, threads, &mut writer)
+    let games = plan.games;
+    let written =
+        crate::engine::train::selfplay(&rules, player, plan, threads, &mut writer, |n, s| {
+            if n % 50 == 0 {
+                let secs = start.elapsed().as_secs_f64();
+                let left = secs / n as f64 * games.saturating_sub(n) as f64;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "  {n}/{games} games, {s} positions, {secs:.0} s, about {left:.0} s left"
+                );
+            }
+        })
         .and_then(|n| writer.flush().map(|_| n))
         .map_err(|e| e.to_string())?;
     writeln!(
         w,
-        "{variant}: {} games at depth {}: {written} positions in {:.0} s ({})",
-        plan.0,
-        plan.1,
+        "{variant}: {games} games of {player:?}: {written} positions in {:.0} s ({})",
         start.elapsed().as_secs_f64(),
         out.display()
     )

@@ -90,6 +90,11 @@ enum Command {
         /// variant's whole evaluation, learned patterns included (the next iteration).
         #[arg(long, default_value = "hand")]
         eval: String,
+        /// The player instead of `--depth`/`--eval`: an arena player such as `nodes20000`
+        /// (the whole evaluation, a fixed number of nodes a move: reproducible, and each
+        /// position labelled with its search score too).
+        #[arg(long)]
+        player: Option<String>,
         /// Threads (0: one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
@@ -210,12 +215,20 @@ fn main() -> ExitCode {
             opening_plies,
             seed,
             eval,
+            player,
             threads,
             out,
         }) => cli::selfplay_command(
             &variant,
-            (games, depth, opening_plies, seed),
-            (&eval, threads),
+            (
+                cli::SelfPlayPlan {
+                    games,
+                    opening_plies,
+                    seed,
+                },
+                depth,
+            ),
+            (player.as_deref(), &eval, threads),
             &out,
             &mut std::io::stdout().lock(),
         ),

@@ -29,7 +29,7 @@ impl Cacheable {
         max_age: u32,
     ) -> Cacheable {
         let body = body.into();
-        let etag = format!("\"{:016x}\"", fnv1a(&body));
+        let etag = format!("\"{:016x}\"", crate::rules::hash::fnv1a(&body));
         Cacheable {
             body,
             etag,
@@ -64,13 +64,6 @@ impl Cacheable {
                 .body(self.body.clone())
         }
     }
-}
-
-/// FNV-1a, 64 bits: stable across builds and machines, so every replica gives one tag.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]

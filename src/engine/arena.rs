@@ -3,7 +3,7 @@
 
 use super::eval::{Evaluator, Weights};
 use super::patterns::PatternWeights;
-use super::{think_with_weights, Caps, Level, Limits, Request, Rng};
+use super::{think_with_weights, Caps, Level, Limits, Request, Rng, Score};
 use crate::rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,6 +23,9 @@ pub enum Player {
     TimeWithWeights(Duration, Weights),
     /// The searcher to a fixed depth, no noise.
     Depth(u32),
+    /// The searcher with a fixed number of nodes a move, no noise: as strong as a short
+    /// time limit, but the same on every machine (training data is reproducible).
+    Nodes(u64),
     /// One ply: the move whose resulting position evaluates best.
     Greedy,
     /// The searcher to a fixed depth evaluating with these weights (self-play tuning).
@@ -85,6 +88,9 @@ impl Player {
         if let Some(ms) = text.strip_suffix("ms") {
             return Ok(Player::TimePerMove(Duration::from_millis(number(ms)?)));
         }
+        if let Some(n) = text.strip_prefix("nodes") {
+            return Ok(Player::Nodes(number(n)?));
+        }
         if let Some(d) = text.strip_prefix("depth") {
             if let Some((depth, overrides)) = d.split_once(':') {
                 let weights = Weights::for_rules(rules).with_overrides(overrides)?;
@@ -94,8 +100,8 @@ impl Player {
         }
         Level::parse(text).map(Player::Level).ok_or_else(|| {
             format!(
-                "unknown player '{text}': easy, medium, hard, max, beginner, greedy, <N>ms, depth<N> \
-                 or depth<N>:<weight>=<value>,... (weights: {})",
+                "unknown player '{text}': easy, medium, hard, max, beginner, greedy, <N>ms, \
+                 nodes<N>, depth<N> or depth<N>:<weight>=<value>,... (weights: {})",
                 Weights::NAMES.join(", ")
             )
         })
@@ -121,6 +127,13 @@ impl Player {
                 },
             ),
             Player::Patterns(_, limits) => (None, limits),
+            Player::Nodes(n) => (
+                None,
+                Limits {
+                    nodes: Some(n),
+                    ..Limits::default()
+                },
+            ),
             Player::Depth(d) | Player::DepthWithWeights(d, _) => (
                 None,
                 Limits {
@@ -136,17 +149,21 @@ impl Player {
         })
     }
 
-    /// The move, and the depth the search reached when there was one.
+    /// The move, with the depth and score of the search when there was one.
     fn choose(
         &self,
         game: &Game,
         (start, moves): (&Position, &[Move]),
         seed: u64,
         caps: &Caps,
-    ) -> Option<(Move, Option<u32>)> {
+    ) -> Option<Choice> {
         if let Player::Hub(program, time) = *self {
             return match super::hub_client::ask(program, &game.rules, start, moves, time) {
-                Ok(answer) => Some(answer),
+                Ok((mv, depth)) => Some(Choice {
+                    mv,
+                    depth,
+                    score: None,
+                }),
                 Err(e) => {
                     eprintln!("arena: {e}");
                     None
@@ -164,8 +181,11 @@ impl Player {
                 Player::Patterns(p, _) => Some(p.clone()),
                 _ => None,
             };
-            return think_with_weights(game, &req, caps, None, weights, patterns)
-                .map(|a| (a.best, Some(a.depth)));
+            return think_with_weights(game, &req, caps, None, weights, patterns).map(|a| Choice {
+                mv: a.best,
+                depth: Some(a.depth),
+                score: Some(a.score),
+            });
         }
         let eval = Evaluator::new(&game.rules);
         let list = game.legal_moves();
@@ -178,8 +198,22 @@ impl Player {
                 )
             })
             .max_by_key(|x| x.1)
-            .map(|x| (x.0, None))
+            .map(|x| Choice {
+                mv: x.0,
+                depth: None,
+                score: None,
+            })
     }
+}
+
+/// A player's move, with what its search said of the position when it searched.
+#[derive(Copy, Clone, Debug)]
+pub struct Choice {
+    pub mv: Move,
+    /// The depth the search reached.
+    pub depth: Option<u32>,
+    /// The position's score for the side to move.
+    pub score: Option<Score>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -270,11 +304,12 @@ pub fn play_game(
         seed,
         max_plies,
         caps,
-        |_| {},
+        |_, _| {},
     )
 }
 
-/// As `play_game`, showing `seen` every position after the opening (before its move).
+/// As `play_game`, showing `seen` every position after the opening with the move chosen
+/// there (before it is played).
 pub fn play_recorded(
     rules: &Rules,
     opening: &[usize],
@@ -282,7 +317,7 @@ pub fn play_recorded(
     seed: u64,
     max_plies: u32,
     caps: &Caps,
-    mut seen: impl FnMut(&Position),
+    mut seen: impl FnMut(&Position, &Choice),
 ) -> GameRecord {
     let start = Position::initial(rules);
     let mut game = Game::new(*rules, start, None);
@@ -313,11 +348,12 @@ pub fn play_recorded(
         }
         let side = game.position.side;
         let player = if side == Color::White { white } else { black };
-        seen(&game.position);
         let seed = seed.wrapping_add(ply.wrapping_mul(0x9e37));
-        let Some((mv, depth)) = player.choose(&game, (&start, &moves), seed, caps) else {
+        let Some(choice) = player.choose(&game, (&start, &moves), seed, caps) else {
             return record;
         };
+        seen(&game.position, &choice);
+        let Choice { mv, depth, .. } = choice;
         if let Some(d) = depth {
             record.depths[side.index()].0 += d as u64;
             record.depths[side.index()].1 += 1;
@@ -374,6 +410,7 @@ mod tests {
             Ok(Player::TimePerMove(Duration::from_millis(100)))
         );
         assert_eq!(parse("depth4"), Ok(Player::Depth(4)));
+        assert_eq!(parse("nodes20000"), Ok(Player::Nodes(20_000)));
         assert_eq!(parse("beginner"), Ok(Player::Beginner));
         assert_eq!(
             parse("100ms:"),

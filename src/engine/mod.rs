@@ -3,6 +3,7 @@
 pub mod analysis;
 pub(crate) mod arena;
 pub mod bitbase;
+pub(crate) mod dataset;
 pub mod eval;
 pub mod hub;
 mod hub_client;

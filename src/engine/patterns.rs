@@ -273,22 +273,16 @@ mod tests {
         }
     }
 
-    fn fnv(bytes: &[u8]) -> u64 {
-        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    }
-
     /// The committed weights files are the ones the docs describe (retrain and update both).
     #[test]
     fn embedded_weights_load_and_match_their_checksum() {
         assert_eq!(
-            fnv(FLYING_10X10),
+            crate::rules::hash::fnv1a(FLYING_10X10),
             0x7734_2962_c7b7_0269,
             "weights/flying-10x10.dpw changed"
         );
         assert_eq!(
-            fnv(FLYING_8X8),
+            crate::rules::hash::fnv1a(FLYING_8X8),
             0xf956_8b50_76af_8e88,
             "weights/flying-8x8.dpw changed"
         );

@@ -3,88 +3,68 @@
 //! regression fits the pattern weights to them on top of the hand evaluation (`fit`),
 //! printing the loss on held-out positions. Reproducible from the seed.
 
+use super::arena::Player;
+use super::dataset::{self, LabelKind};
 use super::eval::{Evaluator, Weights};
 use super::patterns::{Blocks, PatternWeights, PATTERNS, PHASES};
-use super::tune::{self_play_samples, Sample};
-use crate::rules::{Color, Position, Rules};
+use super::tune::{self_play_games, Sample, SelfPlayPlan};
+use crate::rules::{Color, Rules};
 use std::io::{Read, Write};
 
-/// Bytes of one stored sample: White's pieces, Black's, the kings (u64 LE each), the side
-/// to move (0 White, 1 Black) and the result for White (0 lost, 1 drawn, 2 won).
-pub const RECORD: usize = 26;
-
-/// Play `games` self-play games at `depth` from random openings of `opening_plies` plies,
-/// split over `threads` threads (each with its own seeds), and write their quiet positions.
-/// Returns the number of positions written.
+/// Play the plan's self-play games of `player` against itself, split over `threads`
+/// threads (each with its own seeds), and write their quiet positions to `out` as each game
+/// ends (a header first; see [`super::dataset`]), so a run stopped early leaves a usable
+/// file. `progress` hears the games and positions written so far. Returns the positions
+/// written.
 pub fn selfplay(
     rules: &Rules,
-    (games, depth, opening_plies, seed): (usize, u32, usize, u64),
-    weights: Option<Weights>,
+    player: Player,
+    plan: SelfPlayPlan,
     threads: usize,
     out: &mut impl Write,
+    mut progress: impl FnMut(usize, usize),
 ) -> std::io::Result<usize> {
+    let kind = match player {
+        Player::Greedy | Player::Hub(..) => LabelKind::Result,
+        _ => LabelKind::ResultAndSearchScore,
+    };
+    dataset::write_header(out, rules, kind)?;
     let threads = threads.max(1);
-    let per_thread = games.div_ceil(threads);
-    let parts: Vec<Vec<Sample>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let rules = *rules;
-                scope.spawn(move || {
-                    let n = per_thread.min(games.saturating_sub(t * per_thread));
-                    let thread_seed = seed.wrapping_mul(1_000_003).wrapping_add(t as u64);
-                    self_play_samples(
-                        &rules,
-                        weights,
-                        (n, depth, opening_plies, thread_seed),
-                        |_, _| {},
-                    )
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    let mut written = 0;
-    for sample in parts.iter().flatten() {
-        let p = &sample.position;
-        out.write_all(&p.pieces[0].to_le_bytes())?;
-        out.write_all(&p.pieces[1].to_le_bytes())?;
-        out.write_all(&p.kings.to_le_bytes())?;
-        out.write_all(&[
-            (p.side == Color::Black) as u8,
-            (sample.white_result * 2.0) as u8,
-        ])?;
-        written += 1;
-    }
-    Ok(written)
+    let per_thread = plan.games.div_ceil(threads);
+    let (send, receive) = std::sync::mpsc::channel::<Vec<Sample>>();
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let rules = *rules;
+            let send = send.clone();
+            scope.spawn(move || {
+                let thread_plan = SelfPlayPlan {
+                    games: per_thread.min(plan.games.saturating_sub(t * per_thread)),
+                    seed: plan.seed.wrapping_mul(1_000_003).wrapping_add(t as u64),
+                    ..plan
+                };
+                self_play_games(&rules, player, thread_plan, |_, game| {
+                    let _ = send.send(game.to_vec());
+                });
+            });
+        }
+        drop(send);
+        let (mut games, mut written) = (0, 0);
+        for game in receive {
+            for sample in &game {
+                dataset::write_sample(out, sample)?;
+            }
+            out.flush()?;
+            games += 1;
+            written += game.len();
+            progress(games, written);
+        }
+        Ok(written)
+    })
 }
 
-/// Read the samples `selfplay` wrote.
+/// Read the samples `selfplay` wrote (refusing files of another format or variant).
 pub fn read_samples(rules: &Rules, input: &mut impl Read) -> std::io::Result<Vec<Sample>> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or_default());
-    Ok(bytes
-        .chunks_exact(RECORD)
-        .map(|r| {
-            let mut position = Position::empty(
-                rules.board,
-                if r[24] == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-            );
-            position.pieces = [word(&r[0..8]), word(&r[8..16])];
-            position.kings = word(&r[16..24]);
-            Sample {
-                position,
-                white_result: r[25] as f64 / 2.0,
-            }
-        })
-        .collect())
+    dataset::read(rules, input).map(|(_, samples)| samples)
 }
 
 /// One position ready for fitting: its features, phase, hand score and result, all from
@@ -221,7 +201,13 @@ mod tests {
     fn samples_round_trip_and_a_fit_lowers_the_training_loss() {
         let rules = Rules::english();
         let mut data = Vec::new();
-        let written = selfplay(&rules, (40, 2, 6, 3), None, 2, &mut data).expect("write");
+        let plan = SelfPlayPlan {
+            games: 40,
+            opening_plies: 6,
+            seed: 3,
+        };
+        let written =
+            selfplay(&rules, Player::Depth(2), plan, 2, &mut data, |_, _| {}).expect("write");
         assert!(written > 100, "{written}");
         let samples = read_samples(&rules, &mut &data[..]).expect("read");
         assert_eq!(samples.len(), written);

@@ -5,47 +5,88 @@
 
 use super::arena::{openings, play_recorded, Player};
 use super::eval::{Evaluator, Weights};
-use super::Caps;
+use super::{Caps, Score};
 use crate::rules::movegen::{has_capture, opponent_has_capture};
 use crate::rules::{Color, Position, Rules};
 
-/// A position and the result of its game for White (1, ½ or 0).
+/// A position, the result of its game for White (1, ½ or 0) and, where the player's search
+/// gave one, the position's score for its side to move (centipieces, wins saturated at
+/// ±[`SCORE_LABEL_WIN`]).
 #[derive(Copy, Clone, Debug)]
 pub struct Sample {
     pub position: Position,
     pub white_result: f64,
+    pub score: Option<i16>,
 }
 
-/// Quiet positions (no capture pending for either side) from `games` self-play games at
-/// `depth` with hand `weights` (`None`: the variant's whole evaluation, learned patterns
-/// included), each from its own random opening of `opening_plies` plies.
+/// The label a forced win gets in a sample's score (a loss its negation).
+pub const SCORE_LABEL_WIN: i16 = 3000;
+
+/// A search score as a training label.
+pub fn score_label(score: Score) -> i16 {
+    match score {
+        Score::Centipieces(c) => c.clamp(-SCORE_LABEL_WIN as i32, SCORE_LABEL_WIN as i32) as i16,
+        Score::WinIn(_) => SCORE_LABEL_WIN,
+        Score::LossIn(_) => -SCORE_LABEL_WIN,
+    }
+}
+
+/// How many self-play games, from openings of how many random plies, from which seed.
+#[derive(Copy, Clone, Debug)]
+pub struct SelfPlayPlan {
+    /// Games to play.
+    pub games: usize,
+    /// Random plies that open each game (variety).
+    pub opening_plies: usize,
+    /// Seeds the openings (and, per thread, the games).
+    pub seed: u64,
+}
+
+/// Quiet positions (no capture pending for either side) from the plan's self-play games
+/// of `player` against itself, each from its own random opening.
 pub fn self_play_samples(
     rules: &Rules,
-    weights: Option<Weights>,
-    (games, depth, opening_plies, seed): (usize, u32, usize, u64),
+    player: Player,
+    plan: SelfPlayPlan,
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<Sample> {
-    let caps = Caps::default();
-    let player = match weights {
-        Some(w) => Player::DepthWithWeights(depth, w),
-        None => Player::Depth(depth),
-    };
     let mut samples = Vec::new();
-    for (n, opening) in openings(rules, games, opening_plies, seed)
+    self_play_games(rules, player, plan, |n, game| {
+        samples.extend_from_slice(game);
+        progress(n, samples.len());
+    });
+    samples
+}
+
+/// As [`self_play_samples`], handing each game's samples to `done` as the game ends (with
+/// the number of games played so far), so a long run can write them as it goes.
+pub fn self_play_games(
+    rules: &Rules,
+    player: Player,
+    plan: SelfPlayPlan,
+    mut done: impl FnMut(usize, &[Sample]),
+) {
+    let caps = Caps::default();
+    let mut quiet = Vec::new();
+    for (n, opening) in openings(rules, plan.games, plan.opening_plies, plan.seed)
         .iter()
         .enumerate()
     {
-        let mut quiet = Vec::new();
+        quiet.clear();
         let winner = play_recorded(
             rules,
             opening,
             (player, player),
-            seed ^ n as u64,
+            plan.seed ^ n as u64,
             300,
             &caps,
-            |pos| {
+            |pos, choice| {
                 if !has_capture(rules, pos) && !opponent_has_capture(rules, pos) {
-                    quiet.push(*pos);
+                    quiet.push(Sample {
+                        position: *pos,
+                        white_result: 0.5,
+                        score: choice.score.map(score_label),
+                    });
                 }
             },
         );
@@ -54,13 +95,11 @@ pub fn self_play_samples(
             Some(Color::Black) => 0.0,
             None => 0.5,
         };
-        samples.extend(quiet.into_iter().map(|position| Sample {
-            position,
-            white_result,
-        }));
-        progress(n + 1, samples.len());
+        for sample in &mut quiet {
+            sample.white_result = white_result;
+        }
+        done(n + 1, &quiet);
     }
-    samples
 }
 
 /// Expected score for White of a White-view evaluation, at logistic scale `k`.
@@ -174,6 +213,7 @@ mod tests {
             samples.push(Sample {
                 position: parse(text),
                 white_result: result,
+                score: None,
             });
         }
         let weights = Weights::for_rules(&rules);

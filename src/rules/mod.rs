@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod explain;
+pub mod hash;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

@@ -9,7 +9,7 @@
 
 mod build;
 pub mod index;
-mod store;
+pub(crate) mod store;
 
 pub use build::{build_materials, build_tables, BuildStats};
 pub use index::{Layout, Material};

@@ -12,12 +12,8 @@ use std::path::Path;
 const MAGIC: &[u8; 4] = b"DBB1";
 
 /// A stable fingerprint of the rules of play (FNV-1a of their description).
-fn fingerprint(rules: &Rules) -> u64 {
-    format!("{:?}", super::play_rules(rules))
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        })
+pub(crate) fn fingerprint(rules: &Rules) -> u64 {
+    crate::rules::hash::fnv1a(format!("{:?}", super::play_rules(rules)).as_bytes())
 }
 
 /// Write every table to `dir` (created if missing).
