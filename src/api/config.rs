@@ -38,6 +38,35 @@ pub struct Config {
     /// Searches that may run at once (0: one per CPU). More get 503.
     #[arg(long, env = "DRAUGHTS_API_SEARCH_SLOTS", default_value_t = 0)]
     pub search_slots: usize,
+    /// Slots kept for short searches (a time limit of at most 500 ms: `easy`, `medium`),
+    /// beyond `search_slots`, so a quick move is answered while long searches fill the rest.
+    #[arg(long, env = "DRAUGHTS_API_SHORT_SEARCH_SLOTS", default_value_t = 1)]
+    pub short_search_slots: usize,
+    /// Seconds of search each client regains per second (its fair share).
+    #[arg(long, env = "DRAUGHTS_API_CLIENT_SEARCH_RATE", default_value_t = 2.0)]
+    pub client_search_rate: f64,
+    /// Seconds of search a client may spend in one burst.
+    #[arg(long, env = "DRAUGHTS_API_CLIENT_SEARCH_BURST", default_value_t = 10.0)]
+    pub client_search_burst: f64,
+    /// Searches one client may run at once.
+    #[arg(long, env = "DRAUGHTS_API_CLIENT_MAX_SEARCHES", default_value_t = 2)]
+    pub client_max_searches: u32,
+    /// A file of API keys with their own allowance, a line each: `KEY RATE BURST CONCURRENT`.
+    #[arg(long, env = "DRAUGHTS_API_API_KEYS")]
+    pub api_keys: Option<std::path::PathBuf>,
+    /// Identify clients by the last `X-Forwarded-For` address (behind a trusted ingress).
+    #[arg(
+        long,
+        env = "DRAUGHTS_API_TRUST_FORWARDED_FOR",
+        default_value_t = false
+    )]
+    pub trust_forwarded_for: bool,
+    /// Pictures rasterised at once (0: one per CPU).
+    #[arg(long, env = "DRAUGHTS_API_RENDER_SLOTS", default_value_t = 0)]
+    pub render_slots: usize,
+    /// Pictures that may wait for a render slot; more get 503.
+    #[arg(long, env = "DRAUGHTS_API_RENDER_QUEUE", default_value_t = 8)]
+    pub render_queue: usize,
     /// Transposition table size per search, in MiB.
     #[arg(long, env = "DRAUGHTS_API_TT_MB", default_value_t = 16)]
     pub tt_mb: usize,
@@ -77,6 +106,14 @@ impl Default for Config {
             max_search_depth: 64,
             max_review_ms: 60_000,
             search_slots: 0,
+            short_search_slots: 1,
+            client_search_rate: 2.0,
+            client_search_burst: 10.0,
+            client_max_searches: 2,
+            api_keys: None,
+            trust_forwarded_for: false,
+            render_slots: 0,
+            render_queue: 8,
             tt_mb: 16,
             log_json: false,
             bench_echo: false,
@@ -105,6 +142,15 @@ impl Config {
     /// The machine's CPUs (the default for workers and search slots).
     pub fn cpus() -> usize {
         std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
+    /// Pictures that may be rasterised at once (`render_slots`, or one per CPU).
+    pub fn render_slots(&self) -> usize {
+        if self.render_slots == 0 {
+            Self::cpus()
+        } else {
+            self.render_slots
+        }
     }
 
     /// Searches that may run at once (`search_slots`, or one per CPU).

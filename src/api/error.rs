@@ -29,6 +29,13 @@ pub struct Problem {
     /// The moves an ambiguous notation could mean.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub candidates: Option<Vec<String>>,
+    /// Which of the client's limits refused the request (429): `concurrent_searches` or
+    /// `search_time`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// Seconds to wait before trying again (sent as the `Retry-After` header).
+    #[serde(skip)]
+    pub retry_after: Option<u64>,
 }
 
 #[derive(Debug, Clone)]
@@ -45,6 +52,8 @@ impl ApiError {
             offset: None,
             legal_moves: None,
             candidates: None,
+            limit: None,
+            retry_after: None,
         }))
     }
 
@@ -101,6 +110,23 @@ impl ApiError {
         )
     }
 
+    /// A client over its fair share of the searches (429, with the limit that refused it).
+    pub fn too_many_requests(
+        limit: crate::api::share::Limit,
+        retry_after: u64,
+        detail: impl Into<String>,
+    ) -> Self {
+        let mut error = Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too-many-requests",
+            "Too many requests",
+            detail,
+        );
+        error.0.limit = Some(limit.name());
+        error.0.retry_after = Some(retry_after);
+        error
+    }
+
     pub fn internal(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -145,8 +171,14 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "application/problem+json"));
-        if self.0.status == 503 {
-            response.insert_header((header::RETRY_AFTER, "1"));
+        match (self.0.status, self.0.retry_after) {
+            (_, Some(seconds)) => {
+                response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+            }
+            (503, None) => {
+                response.insert_header((header::RETRY_AFTER, "1"));
+            }
+            _ => {}
         }
         response.body(serde_json::to_string(&*self.0).unwrap_or_default())
     }

@@ -21,6 +21,12 @@ pub struct Metrics {
     pub review_plies: IntCounter,
     pub reviews_cancelled: IntCounter,
     pub bitbase_rule_sets: IntGauge,
+    /// Searches stopped because their client went away, by route.
+    pub searches_cancelled: IntCounterVec,
+    /// Searches refused with 429 (a client over its share), by the limit.
+    pub searches_limited: IntCounterVec,
+    /// Pictures refused with 503 (every render slot and the queue full).
+    pub renders_rejected: IntCounter,
 }
 
 impl Metrics {
@@ -76,6 +82,27 @@ impl Metrics {
             "reviews_cancelled_total",
             "Game reviews stopped because their client went away",
         )?;
+        let searches_cancelled = IntCounterVec::new(
+            Opts::new(
+                "searches_cancelled_total",
+                "Searches stopped because their client went away, by route",
+            ),
+            &["route"],
+        )?;
+        let searches_limited = IntCounterVec::new(
+            Opts::new(
+                "searches_limited_total",
+                "Searches refused with 429 because the client was over its share, by limit",
+            ),
+            &["limit"],
+        )?;
+        let renders_rejected = IntCounter::new(
+            "renders_rejected_total",
+            "Pictures refused with 503 because every render slot and the queue were full",
+        )?;
+        registry.register(Box::new(searches_cancelled.clone()))?;
+        registry.register(Box::new(searches_limited.clone()))?;
+        registry.register(Box::new(renders_rejected.clone()))?;
         registry.register(Box::new(review_plies.clone()))?;
         registry.register(Box::new(reviews_cancelled.clone()))?;
         registry.register(Box::new(bitbase_bytes.clone()))?;
@@ -106,6 +133,9 @@ impl Metrics {
             bitbase_rule_sets,
             review_plies,
             reviews_cancelled,
+            searches_cancelled,
+            searches_limited,
+            renders_rejected,
         })
     }
 

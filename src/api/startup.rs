@@ -252,6 +252,8 @@ impl Application {
                 .default_service(web::to(not_found))
         })
         .workers(workers)
+        // Long requests watch their client's socket (searches stop when it hangs up).
+        .on_connect(super::connection::remember_socket)
         // Streamed answers (compressed, SSE, NDJSON) are written in pieces: without this,
         // Nagle's algorithm and delayed ACKs hold each one back by tens of milliseconds.
         .tcp_nodelay(true)

@@ -2,9 +2,11 @@
 
 use super::cache::ResultCache;
 use super::config::Config;
+use super::cpu_pool::CpuPool;
 use super::error::ApiError;
 use super::metrics::Metrics;
 use super::search_pool::SearchPool;
+use super::share::{parse_api_keys, Allowance, Shares};
 use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,19 +17,38 @@ pub struct AppState {
     pub metrics: Metrics,
     pub cache: ResultCache,
     pub searches: SearchPool,
+    /// Each client's share of the searches.
+    pub shares: Shares,
+    /// Slots for pictures.
+    pub renders: CpuPool,
     /// Endgame tables, filled in the background after start-up.
     pub bitbases: Arc<crate::engine::bitbase::Library>,
     ready: AtomicBool,
 }
 
 impl AppState {
-    pub fn new(config: Config) -> Result<Arc<Self>, prometheus::Error> {
+    /// The state for `config`; an error when its API keys file cannot be read.
+    pub fn new(config: Config) -> Result<Arc<Self>, String> {
         let cache = ResultCache::new(config.cache_entries, config.cache_mb * 1024 * 1024);
-        let searches = SearchPool::new(config.search_slots());
+        let searches = SearchPool::new(config.search_slots(), config.short_search_slots);
+        let keys = match &config.api_keys {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| parse_api_keys(&text))
+                .map_err(|e| format!("--api-keys {}: {e}", path.display()))?,
+            None => Default::default(),
+        };
+        let default = Allowance {
+            per_second: config.client_search_rate,
+            burst: config.client_search_burst,
+            concurrent: config.client_max_searches,
+        };
         Ok(Arc::new(AppState {
-            metrics: Metrics::new()?,
+            metrics: Metrics::new().map_err(|e| e.to_string())?,
             cache,
             searches,
+            shares: Shares::new(default, keys, config.trust_forwarded_for),
+            renders: CpuPool::new(config.render_slots(), config.render_queue),
             bitbases: Arc::new(crate::engine::bitbase::Library::new()),
             config,
             ready: AtomicBool::new(false),
@@ -67,6 +88,31 @@ impl AppState {
         self.metrics.cache_misses.inc();
         let value = Bytes::from(compute()?);
         self.cache.insert(route, key.clone(), value.clone());
+        Ok(value)
+    }
+}
+
+impl AppState {
+    /// A picture from the cache, or drawn on the render pool (503 when it is full) and
+    /// cached.
+    pub async fn draw_cached(
+        &self,
+        route: &'static str,
+        key: Bytes,
+        draw: impl FnOnce() -> Result<Vec<u8>, ApiError> + Send + 'static,
+    ) -> Result<Bytes, ApiError> {
+        if let Some(hit) = self.cache.get(route, &key) {
+            self.metrics.cache_hits.inc();
+            return Ok((*hit).clone());
+        }
+        self.metrics.cache_misses.inc();
+        let drawn = self.renders.run("pictures", draw).await.inspect_err(|e| {
+            if e.0.status == 503 {
+                self.metrics.renders_rejected.inc();
+            }
+        })??;
+        let value = Bytes::from(drawn);
+        self.cache.insert(route, key, value.clone());
         Ok(value)
     }
 }

@@ -2,13 +2,16 @@ use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView};
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{analysis_request, on_search_pool, score_view, search_caps};
+use crate::api::routes::bestmove::score_view;
+use crate::api::searches::{
+    analysis_request, on_search_pool, search_caps, SearchRoute, SearchTicket,
+};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
 use crate::rules::notation::moves;
 use crate::rules::{detail_line, Outcome};
 use actix_web::web::Bytes;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 /// Every legal move with its score, best first: a hint, or a coach's list. The best move
 /// and its score are those `/bestmove` gives for the same request; `multipv` moves (default
@@ -20,9 +23,14 @@ use actix_web::{web, HttpResponse};
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Invalid input, a limit over the server's cap, or a finished game", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+pub async fn handler(
+    state: web::Data<AppState>,
+    http: HttpRequest,
+    body: Body,
+) -> Result<HttpResponse, ApiError> {
     let req: AnalyzeRequest = from_json(&body.0)?;
     let game = request_game(
         &req.variant,
@@ -43,8 +51,13 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     }
     let multipv = req.multipv.unwrap_or(usize::MAX);
     let caps = search_caps(&state);
-    let (game, analysis) = on_search_pool(&state, move |_| {
-        let analysis = analysis::analyze(&game, &request, &caps, None, multipv);
+    let ticket = SearchTicket {
+        http: &http,
+        route: SearchRoute::Analyze,
+        time: crate::engine::effective_limits(&request, &caps).time,
+    };
+    let (game, analysis) = on_search_pool(&state, ticket, move |_, stop| {
+        let analysis = analysis::analyze(&game, &request, &caps, Some(stop), multipv);
         (game, analysis)
     })
     .await?;

@@ -107,10 +107,9 @@ async fn answer(
 ) -> Result<HttpResponse, ApiError> {
     let key = Bytes::copy_from_slice(req.query_string().as_bytes());
     let query = req.query_string().to_string();
-    let body =
-        web::block(move || state.cached_bytes(format.route(), &key, || picture(&query, format)))
-            .await
-            .map_err(|e| ApiError::internal(e.to_string()))??;
+    let body = state
+        .draw_cached(format.route(), key, move || picture(&query, format))
+        .await?;
     Ok(Cacheable::with_max_age(body, format.content_type(), PICTURE_MAX_AGE_SECS).respond(&req))
 }
 

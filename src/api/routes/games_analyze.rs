@@ -4,8 +4,11 @@ use crate::api::dto::{
     GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
 };
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{analysis_request, score_view, search_caps, submit_search};
+use crate::api::routes::bestmove::score_view;
 use crate::api::routes::validate::single_pdn_game;
+use crate::api::searches::{
+    analysis_request, search_caps, submit_search, SearchRoute, SearchTicket,
+};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis::{centipieces, review_ply};
 use crate::engine::review::{self, Annotated};
@@ -16,6 +19,7 @@ use crate::rules::{detail, Color, DetailedMove, Game, Position, Preset};
 use actix_web::http::{header, StatusCode};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Review a game move by move: for each ply the best move and score before it, the score
@@ -36,6 +40,7 @@ use std::time::Duration;
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Invalid input, an illegal move, or a review over the server's budget", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn handler(
@@ -52,12 +57,21 @@ pub async fn handler(
         .is_some_and(|a| a.contains("text/event-stream"));
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Bytes>(16);
     let caps = search_caps(&state);
-    let review = submit_search(&state, move |state| {
-        run(plan, &caps, state, streaming.then_some(tx))
+    let ticket = SearchTicket {
+        http: &http,
+        route: SearchRoute::GameReview,
+        time: Some(Duration::from_millis(state.config.max_review_ms)),
+    };
+    let review = submit_search(&state, ticket, move |state, stop| {
+        run(plan, &caps, state, stop, streaming.then_some(tx))
     })?;
     if streaming {
-        let body = futures_util::stream::unfold(rx, |mut rx| async move {
-            rx.recv().await.map(|b| (Ok::<_, actix_web::Error>(b), rx))
+        // The stream owns the review's handle: when the client goes away actix drops the
+        // stream, and with it the handle, which stops the review's search at once.
+        let body = futures_util::stream::unfold((rx, review), |(mut rx, review)| async move {
+            rx.recv()
+                .await
+                .map(|b| (Ok::<_, actix_web::Error>(b), (rx, review)))
         });
         return Ok(HttpResponse::Ok()
             .content_type("text/event-stream")
@@ -129,6 +143,7 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
     let mut request = analysis_request(req.level.as_deref(), req.limits.as_ref(), None, state)?;
     let budget = state.config.max_review_ms;
     let plies = steps.len().max(1) as u64;
+    let share = Duration::from_millis((budget / plies).max(1));
     match request.limits.time {
         Some(t) if t.as_millis() as u64 * plies > budget => {
             return Err(ApiError::limit(
@@ -142,7 +157,9 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
             ))
         }
         Some(_) => {}
-        None => request.limits.time = Some(Duration::from_millis((budget / plies).max(1))),
+        // Depth or node limits too: each ply stops at its share of the budget, so the
+        // whole review stays within it however its limits are given.
+        None => request.limits.time = Some(share),
     }
     Ok(Plan {
         steps,
@@ -169,19 +186,24 @@ fn run(
     plan: Plan,
     caps: &Caps,
     state: &AppState,
+    stop: &AtomicBool,
     events: Option<tokio::sync::mpsc::Sender<Bytes>>,
 ) -> Result<GameReviewResponse, ApiError> {
     let metrics = &state.metrics;
     let mut plies = Vec::new();
     let mut noted: Vec<Noted> = Vec::new();
     for (i, (before, played)) in plan.steps.iter().enumerate() {
-        if events.as_ref().is_some_and(|tx| tx.is_closed()) {
+        let gone =
+            || stop.load(Ordering::Relaxed) || events.as_ref().is_some_and(|tx| tx.is_closed());
+        if gone() {
             metrics.reviews_cancelled.inc();
             return Err(ApiError::internal("the client went away"));
         }
-        metrics.searches_running.inc();
-        let reviewed = review_ply(before, played, &plan.request, caps, None);
-        metrics.searches_running.dec();
+        let reviewed = review_ply(before, played, &plan.request, caps, Some(stop));
+        if gone() {
+            metrics.reviews_cancelled.inc();
+            return Err(ApiError::internal("the client went away"));
+        }
         let Some(r) = reviewed else { break };
         metrics.search_nodes.inc_by(r.nodes);
         metrics.review_plies.inc();

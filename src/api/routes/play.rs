@@ -2,14 +2,13 @@ use crate::api::body::Body;
 use crate::api::context::{parse_move_input, play_error, request_game};
 use crate::api::dto::{MoveView, PlayRequest, PlayResponse, StatusView};
 use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{
-    cache_if_reproducible, next_moves, run_search, score_view, search_request,
-};
+use crate::api::routes::bestmove::{cache_if_reproducible, next_moves, score_view};
+use crate::api::searches::{run_search, search_request, SearchRoute};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::rules::notation::fen;
 use crate::rules::{replay, Outcome};
 use actix_web::web::Bytes;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 /// One turn against the computer in one call: the player's move is applied (as `/apply`
 /// does, with the same 422 for an illegal move, and no search then), then unless it ended
@@ -20,9 +19,14 @@ use actix_web::{web, HttpResponse};
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Illegal or ambiguous move, a finished game, a limit over the server's cap, or invalid input", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
+pub async fn handler(
+    state: web::Data<AppState>,
+    http: HttpRequest,
+    body: Body,
+) -> Result<HttpResponse, ApiError> {
     if let Some(hit) = state.cache.get("play", &body.0) {
         state.metrics.cache_hits.inc();
         return Ok(json_response((*hit).clone()));
@@ -61,7 +65,7 @@ pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpRespo
     }
 
     let reply_from = game.position;
-    let (mut game, answer) = run_search(&state, game, request).await?;
+    let (mut game, answer) = run_search(&state, &http, SearchRoute::Play, game, request).await?;
     game.play(&answer.best);
     let (next_moves, capture_required) = next_moves(&game, req.include_next_moves);
     let response = PlayResponse {

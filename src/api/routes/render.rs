@@ -48,9 +48,10 @@ fn picture(body: &web::Bytes) -> Result<Vec<u8>, ApiError> {
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad field", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
-    let bytes = web::block(move || state.cached_bytes("render", &body.0, || picture(&body.0)))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))??;
+    let key = body.0.clone();
+    let bytes = state
+        .draw_cached("render", key, move || picture(&body.0))
+        .await?;
     Ok(HttpResponse::Ok().content_type(sniff(&bytes)).body(bytes))
 }
 
