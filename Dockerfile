@@ -6,6 +6,10 @@
 # what it never reads. CI proves the stage compiles from that context:
 # scripts/check-dockerfile.sh.
 FROM rust:1-slim-bookworm AS build
+# make: jemalloc (the allocator) is built from source by its crate.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends make \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN cargo build --release --locked --bin draughts-api

@@ -5,6 +5,12 @@ use draughts_api::api::{telemetry, Application, Config};
 use draughts_api::cli;
 use std::process::ExitCode;
 
+/// jemalloc gives freed memory back to the system within about a second: after a burst of
+/// large pictures the process returns near its size before it, where glibc's allocator kept
+/// hundreds of MiB in its per-thread arenas (docs/operations.md, the picture flood).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(
     name = "draughts-api",

@@ -516,6 +516,8 @@ fn searches_over_capacity_get_503_and_time_limits_hold() {
         addr: "127.0.0.1:0".into(),
         workers: 4,
         search_slots: 1,
+        short_search_slots: 0,
+        client_max_searches: 10,
         bitbase_pieces: 0,
         ..Config::default()
     });
@@ -631,5 +633,150 @@ fn canadian_games_run_on_the_twelve_by_twelve_board() {
     assert_eq!(
         body["detail"],
         "bad FEN: square 73 is not on the board (1-72)"
+    );
+}
+
+/// Send `body` to `path` on a raw connection; the answer is never read, and dropping the
+/// stream hangs up as a client that gave up would.
+fn send_and_hold(app: &TestApp, path: &str, body: &Value, sse: bool) -> std::net::TcpStream {
+    use std::io::Write;
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(address).expect("connect");
+    let body = body.to_string();
+    let accept = if sse {
+        "text/event-stream"
+    } else {
+        "application/json"
+    };
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nhost: {address}\r\ncontent-type: application/json\r\n\
+         accept: {accept}\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("request sent");
+    stream
+}
+
+fn metric(app: &TestApp, line_start: &str) -> Option<f64> {
+    let (_, text) = app.get("/metrics");
+    text.lines()
+        .find(|l| l.starts_with(line_start))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+}
+
+/// Each search route, abandoned by its client after a second, frees its only slot within a
+/// second: a quick move is answered 200 and nothing runs any more.
+#[test]
+fn searches_stop_when_their_client_hangs_up() {
+    let app = spawn_app_with(Config {
+        addr: "127.0.0.1:0".into(),
+        workers: 2,
+        search_slots: 1,
+        short_search_slots: 0,
+        bitbase_pieces: 0,
+        ..Config::default()
+    });
+    let deep = json!({"variant": "english", "limits": {"depth": 40}});
+    let play = json!({"variant": "english", "move": "11-15", "limits": {"depth": 40}});
+    let review = json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"],
+        "limits": {"depth": 19}});
+    let cases = [
+        ("/bestmove", &deep, false),
+        ("/play", &play, false),
+        ("/analyze", &deep, false),
+        ("/games/analyze", &review, false),
+        ("/games/analyze", &review, true),
+    ];
+    for (path, body, sse) in cases {
+        let client = send_and_hold(&app, path, body, sse);
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let during = metric(&app, "draughts_api_searches_running ");
+        assert_eq!(during, Some(1.0), "{path} (SSE {sse}) is searching");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        drop(client);
+        let left = std::time::Instant::now();
+        let mut running = f64::NAN;
+        while left.elapsed() < std::time::Duration::from_secs(1) {
+            running = metric(&app, "draughts_api_searches_running ").unwrap_or(f64::NAN);
+            if running == 0.0 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(
+            running, 0.0,
+            "{path} (SSE {sse}) still searching 1 s after the hang-up"
+        );
+        let (status, answer, _) =
+            app.post("/bestmove", &json!({"variant": "english", "level": "easy"}));
+        assert_eq!(status, 200, "{path}: {answer}");
+    }
+    let cancelled = |route: &str| {
+        metric(
+            &app,
+            &format!("draughts_api_searches_cancelled_total{{route=\"{route}\"}}"),
+        )
+    };
+    assert_eq!(cancelled("/bestmove"), Some(1.0));
+    assert_eq!(cancelled("/play"), Some(1.0));
+    assert_eq!(cancelled("/analyze"), Some(1.0));
+    assert_eq!(cancelled("/games/analyze"), Some(2.0));
+}
+
+/// One client may run only so many searches at once and only so much search time; the
+/// next gets 429 naming the limit, while another client (another API key) is served.
+#[test]
+fn each_client_gets_its_share_and_429_beyond_it() {
+    let app = spawn_app_with(Config {
+        addr: "127.0.0.1:0".into(),
+        workers: 4,
+        search_slots: 4,
+        client_max_searches: 1,
+        client_search_rate: 0.5,
+        client_search_burst: 0.4,
+        bitbase_pieces: 0,
+        ..Config::default()
+    });
+    let url = format!("{}/bestmove", app.base);
+    let long = json!({"variant": "international", "limits": {"time_ms": 600}}).to_string();
+    let first = {
+        let (url, long) = (url.clone(), long.clone());
+        std::thread::spawn(move || ureq::post(&url).send_string(&long).ok().map(|r| r.status()))
+    };
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let refused = match ureq::post(&url).send_string(&long) {
+        Err(ureq::Error::Status(429, r)) => r,
+        other => panic!("expected 429, got {:?}", other.map(|r| r.status())),
+    };
+    assert_eq!(refused.header("retry-after"), Some("1"));
+    let problem: Value = serde_json::from_str(&refused.into_string().expect("body")).expect("json");
+    assert_eq!(problem["limit"], "concurrent_searches", "{problem}");
+    assert_eq!(problem["type"], "/problems/too-many-requests");
+    let other = ureq::post(&url)
+        .set("x-api-key", "another-client")
+        .send_string(&json!({"variant": "international", "level": "easy"}).to_string())
+        .map(|r| r.status());
+    assert_eq!(other.ok(), Some(200), "another client is served meanwhile");
+    assert_eq!(first.join().expect("thread"), Some(200));
+    // The first search spent 0.6 s of a 0.4 s budget: the client must wait for more.
+    let spent = match ureq::post(&url).send_string(&long) {
+        Err(ureq::Error::Status(429, r)) => r,
+        other => panic!("expected 429, got {:?}", other.map(|r| r.status())),
+    };
+    let wait: u64 = spent
+        .header("retry-after")
+        .and_then(|v| v.parse().ok())
+        .expect("Retry-After");
+    assert!((1..=2).contains(&wait), "{wait}");
+    let problem: Value = serde_json::from_str(&spent.into_string().expect("body")).expect("json");
+    assert_eq!(problem["limit"], "search_time", "{problem}");
+    assert_eq!(
+        metric(
+            &app,
+            "draughts_api_searches_limited_total{limit=\"search_time\"}"
+        ),
+        Some(1.0)
     );
 }

@@ -60,6 +60,7 @@ impl CorsPolicy {
             .allowed_headers([
                 header::CONTENT_TYPE,
                 header::HeaderName::from_static(super::observe::REQUEST_ID),
+                header::HeaderName::from_static(super::share::API_KEY_HEADER),
             ])
             .expose_headers([
                 header::HeaderName::from_static(super::observe::REQUEST_ID),
