@@ -1,6 +1,7 @@
 //! Command-line tools beside the service: perft and a batch move generator (used by the
 //! differential tests against other implementations).
 
+pub use crate::engine::train::FitSettings;
 pub use crate::engine::tune::SelfPlayPlan;
 use crate::rules::notation::{fen, moves};
 use crate::rules::{perft, Position, Preset, Rules};
@@ -315,7 +316,7 @@ pub fn selfplay_command(
 pub fn train_command(
     variant: &str,
     data: &[std::path::PathBuf],
-    settings: (usize, f64, f64, u64),
+    settings: FitSettings,
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {

@@ -121,6 +121,10 @@ enum Command {
         rate: f64,
         #[arg(long, default_value_t = 0.0001)]
         l2: f64,
+        /// The share of each target taken from the position's search score (data written
+        /// with search scores); the rest is its game's result.
+        #[arg(long, default_value_t = 0.0)]
+        lambda: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]
@@ -244,12 +248,19 @@ fn main() -> ExitCode {
             epochs,
             rate,
             l2,
+            lambda,
             seed,
             out,
         }) => cli::train_command(
             &variant,
             &data,
-            (epochs, rate, l2, seed),
+            cli::FitSettings {
+                epochs,
+                rate,
+                l2,
+                lambda,
+                seed,
+            },
             &out,
             &mut std::io::stdout().lock(),
         ),

@@ -150,6 +150,8 @@ fn a_bad_origin_list_is_refused_at_start_up() {
 fn retry_after_is_readable_by_a_browser_on_a_503() {
     let base = common::spawn_server(Config {
         search_slots: 1,
+        short_search_slots: 0,
+        client_max_searches: 10,
         workers: 4,
         ..config("*")
     });

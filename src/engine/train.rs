@@ -67,8 +67,25 @@ pub fn read_samples(rules: &Rules, input: &mut impl Read) -> std::io::Result<Vec
     dataset::read(rules, input).map(|(_, samples)| samples)
 }
 
-/// One position ready for fitting: its features, phase, hand score and result, all from
-/// the side to move's view.
+/// How a fit runs.
+#[derive(Copy, Clone, Debug)]
+pub struct FitSettings {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// The step size of stochastic gradient descent.
+    pub rate: f64,
+    /// L2 regularisation of the weights.
+    pub l2: f64,
+    /// The share of each position's target taken from its search score (mapped to an
+    /// expected result by the fitted logistic scale); the rest is its game's result.
+    pub lambda: f64,
+    /// Seeds the shuffles and the held-out split.
+    pub seed: u64,
+}
+
+/// One position ready for fitting: its features, phase, hand score and target (the game's
+/// result, mixed with the search score's expected result), all from the side to move's
+/// view.
 struct Row {
     features: Vec<u16>,
     endgame: f32,
@@ -97,11 +114,19 @@ pub struct Fit {
 pub fn fit(
     rules: &Rules,
     samples: &[Sample],
-    (epochs, rate, l2, seed): (usize, f64, f64, u64),
+    settings: FitSettings,
     mut progress: impl FnMut(usize, f64, f64),
 ) -> Fit {
+    let FitSettings {
+        epochs,
+        rate,
+        l2,
+        lambda,
+        seed,
+    } = settings;
     let weights = Weights::for_rules(rules);
     let scale = super::tune::fit_scale(rules, weights, samples);
+    let expected = |score: i16| 1.0 / (1.0 + (-scale * score as f64 / 100.0).exp());
     let eval = Evaluator::with_weights(rules, weights);
     let blocks = Blocks::new(rules);
     let rows: Vec<Row> = samples
@@ -118,7 +143,12 @@ pub fn fit(
                 features,
                 endgame,
                 hand: eval.hand(&s.position) as f32,
-                result: own as f32,
+                result: match s.score {
+                    Some(score) if lambda > 0.0 => {
+                        (lambda * expected(score) + (1.0 - lambda) * own) as f32
+                    }
+                    _ => own as f32,
+                },
             }
         })
         .collect();
@@ -212,7 +242,14 @@ mod tests {
         let samples = read_samples(&rules, &mut &data[..]).expect("read");
         assert_eq!(samples.len(), written);
         let mut train_loss = Vec::new();
-        let fit = fit(&rules, &samples, (3, 20.0, 1e-4, 1), |_, train, _| {
+        let settings = FitSettings {
+            epochs: 3,
+            rate: 20.0,
+            l2: 1e-4,
+            lambda: 0.5,
+            seed: 1,
+        };
+        let fit = fit(&rules, &samples, settings, |_, train, _| {
             train_loss.push(train)
         });
         assert!(fit.valid > 0 && fit.train > fit.valid);
