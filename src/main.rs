@@ -267,7 +267,11 @@ fn main() -> ExitCode {
         Some(Command::Hub) => draughts_api::engine::hub::run(
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
-            Default::default(),
+            // A Hub session is one game at a time: its table is kept from move to move.
+            draughts_api::engine::Caps {
+                tables: Some(std::sync::Arc::new(draughts_api::engine::TablePool::new(1))),
+                ..Default::default()
+            },
         )
         .map_err(|e| e.to_string()),
         Some(Command::Openapi) => {

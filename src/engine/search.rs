@@ -6,7 +6,7 @@ use super::eval::Evaluator;
 use super::limits::Limits;
 use super::tt::{Bound, Table};
 use crate::rules::movegen::{generate, has_capture, has_plain_move, opponent_has_capture};
-use crate::rules::status::{next_king_run, resting_king, KingRuns};
+use crate::rules::status::{next_king_run, resting_king, DrawState, KingRuns};
 use crate::rules::{Move, MoveList, Position, Rules, WinCondition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -24,6 +24,20 @@ const MAX_QUIESCENCE: i32 = 16;
 const PROBCUT_DEPTH: i32 = 5;
 const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_MARGIN: i32 = 80;
+/// Late-move reductions grow with the logarithms of the depth left and of the move's place
+/// in the ordering, divided by this.
+const LMR_DIVISOR: f64 = 2.0;
+
+/// Plies a late quiet move is searched shallower by, at `depth` left, as the `n`-th move
+/// (from 0) of its node: nothing for the first three moves and near the leaves, then
+/// ln(depth)·ln(n)/[`LMR_DIVISOR`], at least one ply (the older fixed scheme's floor).
+fn late_move_reduction(depth: i32, n: usize) -> i32 {
+    if n < 3 || depth < 3 {
+        return 0;
+    }
+    let r = ((depth as f64).ln() * (n as f64).ln() / LMR_DIVISOR) as i32;
+    r.max(1)
+}
 
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -94,6 +108,16 @@ pub struct Searcher<'a> {
     root_runs: KingRuns,
     /// King runs along the current path, parallel to `stack` (kept only under a limit).
     runs: Vec<KingRuns>,
+    /// The draw counters at the root, and along the current path (parallel to `stack`,
+    /// kept only when the rules have counted draws).
+    root_draws: DrawState,
+    draws: Vec<DrawState>,
+    /// Plies the shortest counted draw rule on each counter takes (king moves, moves without
+    /// capture or crowning, lone-king endings; `u32::MAX`: none): below them no count can be
+    /// complete, so nodes skip the check.
+    draw_thresholds: [u32; 3],
+    /// Whether the rules have any counted draw (the path's counters are kept only then).
+    counts_draws: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -121,7 +145,30 @@ impl<'a> Searcher<'a> {
             bitbase: None,
             root_runs: [(0, 0); 2],
             runs: Vec::new(),
+            root_draws: DrawState::new(&Position::empty(rules.board, rules.first_player), 0),
+            draws: Vec::new(),
+            draw_thresholds: draw_thresholds(rules),
+            counts_draws: draw_thresholds(rules) != [u32::MAX; 3],
         }
+    }
+
+    /// The draw counters at the root (the game's, where a bare position has none). The
+    /// search carries them down its tree: a line whose count completes is a draw, and a
+    /// table's win further away than the counts allow is a draw too.
+    pub fn with_draw_state(mut self, state: DrawState) -> Self {
+        self.root_draws = state;
+        self
+    }
+
+    /// Search with this transposition table (one kept from an earlier search).
+    pub(crate) fn with_table(mut self, table: Table) -> Self {
+        self.tt = table;
+        self
+    }
+
+    /// The transposition table, to keep for a later search (this searcher keeps a tiny one).
+    pub(crate) fn take_table(&mut self) -> Table {
+        std::mem::replace(&mut self.tt, Table::new(0))
     }
 
     /// Nodes searched since this searcher was made or last started a search.
@@ -183,6 +230,7 @@ impl<'a> Searcher<'a> {
 
         self.runs.clear();
         self.runs.push(self.root_runs);
+        self.draws.clear();
         let mut root = MoveList::new();
         self.generate_legal(pos, &mut root);
         if root.is_empty() {
@@ -300,6 +348,7 @@ impl<'a> Searcher<'a> {
         self.stack.push((pos.hash(), false));
         self.runs.clear();
         self.runs.push(self.root_runs);
+        self.draws.clear();
         let child = pos.play(mv);
         self.push(&child, pos, mv);
         let score = -self.negamax(&child, depth.max(1) as i32 - 1, -INF, INF, 1);
@@ -321,6 +370,14 @@ impl<'a> Searcher<'a> {
         if self.rules.king_move_limit.is_some() {
             self.push_run(parent, mv, by_man);
         }
+        if self.counts_draws {
+            let next = self
+                .draws
+                .last()
+                .unwrap_or(&self.root_draws)
+                .after(mv, by_man, child);
+            self.draws.push(next);
+        }
         hash
     }
 
@@ -339,6 +396,26 @@ impl<'a> Searcher<'a> {
         if self.rules.king_move_limit.is_some() {
             self.runs.pop();
         }
+        if self.counts_draws {
+            self.draws.pop();
+        }
+    }
+
+    /// The draw counters at the current node.
+    #[inline]
+    fn draw_state(&self) -> &DrawState {
+        self.draws.last().unwrap_or(&self.root_draws)
+    }
+
+    /// Whether a counted draw rule's count is complete at `pos` on the current path.
+    #[inline]
+    fn counted_draw(&self, pos: &Position) -> bool {
+        let c = &self.draw_state().counters;
+        let [kings, quiet, lone] = self.draw_thresholds;
+        (c.king_moves_without_capture >= kings
+            || c.moves_without_capture_or_promotion >= quiet
+            || c.lone_king_endgame >= lone)
+            && self.draw_state().draw(&self.rules, pos).is_some()
     }
 
     /// The legal moves of `pos` on the current path: those of the position, less the plain
@@ -443,13 +520,13 @@ impl<'a> Searcher<'a> {
                 -WIN + ply as i32
             };
         }
-        if self.is_repetition() {
+        if self.is_repetition() || self.counted_draw(pos) {
             return 0;
         }
         if let Some(tables) = &self.bitbase {
             if tables.covers(pos) {
                 if let Some(value) = tables.probe(pos) {
-                    return table_score(value, ply);
+                    return self.table_score_on_path(value, pos, ply);
                 }
             }
         }
@@ -556,14 +633,12 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves at depth are searched shallower first: one ply from the
-                // fourth move, two from the ninth away from the principal variation.
-                let reduce = if n >= 3 && depth >= 3 && !mv.is_capture() && !forced_captures {
-                    if n >= 8 && depth >= 5 && !pv_node {
-                        2
-                    } else {
-                        1
-                    }
+                // Late quiet moves at depth are searched shallower first, the more the later
+                // and the deeper (one ply less on the principal variation), never into
+                // quiescence directly.
+                let reduce = if !mv.is_capture() && !forced_captures {
+                    let r = late_move_reduction(depth, n) - pv_node as i32;
+                    r.clamp(0, (next_depth - 1).max(0))
                 } else {
                     0
                 };
@@ -630,6 +705,53 @@ impl<'a> Searcher<'a> {
         }
         best_score
     }
+}
+
+impl Searcher<'_> {
+    /// A table's result on the current path: a win or loss further away than the counted
+    /// draw rules allow from here is a draw.
+    fn table_score_on_path(&self, value: Value, pos: &Position, ply: usize) -> i32 {
+        let distance = match value {
+            Value::Win(d) | Value::Loss(d) => d as u32,
+            Value::Draw => 0,
+        };
+        if self.counts_draws
+            && self
+                .draw_state()
+                .plies_left(&self.rules, pos)
+                .is_some_and(|left| distance > left)
+        {
+            return 0;
+        }
+        table_score(value, ply)
+    }
+}
+
+/// Plies the shortest counted draw rule of `rules` takes on each counter: king moves,
+/// moves without capture or crowning, lone-king endings (`u32::MAX` where none counts).
+fn draw_thresholds(rules: &Rules) -> [u32; 3] {
+    let d = &rules.draw_rules;
+    let shortest = |limits: &[Option<u16>]| {
+        limits
+            .iter()
+            .flatten()
+            .map(|&n| 2 * n as u32)
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    [
+        shortest(&[
+            d.king_moves_without_capture,
+            d.two_kings_vs_lone_king,
+            d.king_vs_king,
+        ]),
+        shortest(&[
+            d.moves_without_capture_or_promotion,
+            d.kings_ending_4_5_pieces,
+            d.kings_ending_6_7_pieces,
+        ]),
+        shortest(&[d.three_pieces_vs_lone_king, d.two_pieces_vs_lone_king]),
+    ]
 }
 
 /// A table's exact result as a search score: a win or loss `d` plies from here scores like
@@ -705,5 +827,54 @@ impl IterationClock {
     /// Start another iteration only if about its first root move (roughly a third of it) fits in the time left.
     fn worth_another(&self, left: Duration) -> bool {
         self.next_cost().mul_f64(Self::FIRST_MOVE_SHARE) <= left
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::fen;
+    use crate::rules::Game;
+
+    fn russian_game(text: &str, halfmove: u32) -> Game {
+        let rules = Rules::preset("russian").expect("preset");
+        let position = fen::parse(text, rules.board).expect("FEN").position;
+        Game::new(rules, position, Some(halfmove))
+    }
+
+    fn search(game: &Game, depth: u32) -> SearchResult {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        Searcher::new(&game.rules, 1)
+            .with_draw_state(game.draw_state())
+            .search(&game.position, game.recent_hashes(), limits, false)
+            .expect("a move")
+    }
+
+    /// Three kings and a man against a king and a man: winning, unless the ending rule's
+    /// count is one ply from complete, when every quiet line is a draw.
+    #[test]
+    fn a_win_beyond_the_count_is_a_draw() {
+        let text = "W:WK1,K2,K3,21:BK32,12";
+        let fresh = search(&russian_game(text, 0), 6);
+        assert!(fresh.score > 150, "{}", fresh.score);
+        let late = search(&russian_game(text, 59), 6);
+        assert_eq!(late.score, 0);
+    }
+
+    /// Lost and one ply from the count: the losing side keeps the count going (a king
+    /// move) rather than crowning its man, which would start it again.
+    #[test]
+    fn the_losing_side_steers_into_the_counted_draw() {
+        let game = russian_game("B:WK1,K2,K3,21:BK32,26", 59);
+        let crowns = game.legal_moves().iter().any(|m| m.mv.crowns);
+        assert!(crowns, "black can crown");
+        let answer = search(&game, 6);
+        assert_eq!(answer.score, 0);
+        assert!(!answer.best.crowns, "{:?}", answer.best);
+        let fresh = search(&russian_game("B:WK1,K2,K3,21:BK32,26", 0), 6);
+        assert!(fresh.score < -150, "{}", fresh.score);
     }
 }

@@ -16,7 +16,7 @@ pub mod variant;
 pub use board::{BoardSize, Geometry};
 pub use movegen::{detail, detail_line, generate, legal_moves, DetailedMove, Move, MoveList};
 pub use position::{Color, Position};
-pub use status::{Counters, Game, Outcome, Reason};
+pub use status::{Counters, DrawState, Game, Outcome, Reason};
 pub use variant::{
     CapturePriority, DrawRules, KingKind, Lines, Notation, Preset, PromotionInCapture, Removal,
     RuleParams, Rules, WinCondition, PRESETS,

@@ -105,6 +105,11 @@ pub struct DrawRules {
     pub two_kings_vs_lone_king: Option<u16>,
     /// Moves each in "a king against a king" (Frisian), counted the same way.
     pub king_vs_king: Option<u16>,
+    /// Moves each with no capture and no crowning while both sides have a king, in an
+    /// ending of 4 or 5 pieces (FMJD draughts-64, 7.2.6).
+    pub kings_ending_4_5_pieces: Option<u16>,
+    /// The same in an ending of 6 or 7 pieces.
+    pub kings_ending_6_7_pieces: Option<u16>,
 }
 
 impl Default for DrawRules {
@@ -191,6 +196,8 @@ const REPETITION_ONLY: DrawRules = DrawRules {
     two_pieces_vs_lone_king: None,
     two_kings_vs_lone_king: None,
     king_vs_king: None,
+    kings_ending_4_5_pieces: None,
+    kings_ending_6_7_pieces: None,
 };
 
 pub(crate) const INTERNATIONAL: Rules = Rules {
@@ -216,6 +223,8 @@ pub(crate) const INTERNATIONAL: Rules = Rules {
         two_pieces_vs_lone_king: Some(5),
         two_kings_vs_lone_king: None,
         king_vs_king: None,
+        kings_ending_4_5_pieces: None,
+        kings_ending_6_7_pieces: None,
     },
     king_move_limit: None,
     win_condition: WinCondition::Normal,
@@ -256,6 +265,8 @@ pub(crate) const ENGLISH: Rules = Rules {
         two_pieces_vs_lone_king: None,
         two_kings_vs_lone_king: None,
         king_vs_king: None,
+        kings_ending_4_5_pieces: None,
+        kings_ending_6_7_pieces: None,
     },
     king_move_limit: None,
     win_condition: WinCondition::Normal,
@@ -284,6 +295,11 @@ const RUSSIAN: Rules = Rules {
         two_pieces_vs_lone_king: None,
         two_kings_vs_lone_king: None,
         king_vs_king: None,
+        // FMJD 7.2.6 says 30 moves in 4- and 5-piece endings and 60 in 6- and 7-piece
+        // ones; read as moves of both sides together (15 and 30 each), as lidraughts
+        // applies it to Russian games (docs/rules.md).
+        kings_ending_4_5_pieces: Some(15),
+        kings_ending_6_7_pieces: Some(30),
     },
     king_move_limit: None,
     win_condition: WinCondition::Normal,
@@ -319,6 +335,8 @@ pub static PRESETS: &[Preset] = &[
                 two_pieces_vs_lone_king: None,
                 two_kings_vs_lone_king: None,
                 king_vs_king: None,
+                kings_ending_4_5_pieces: None,
+                kings_ending_6_7_pieces: None,
             },
             ..INTERNATIONAL
         },
@@ -350,6 +368,8 @@ pub static PRESETS: &[Preset] = &[
                 two_pieces_vs_lone_king: None,
                 two_kings_vs_lone_king: None,
                 king_vs_king: None,
+                kings_ending_4_5_pieces: None,
+                kings_ending_6_7_pieces: None,
             },
             ..ENGLISH
         },
