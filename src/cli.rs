@@ -132,11 +132,7 @@ pub fn arena_command(
     let rules = preset_rules(variant)?;
     let parse = |t: &str| Player::parse(t, &rules);
     let (pa, pb) = (parse(a)?, parse(b)?);
-    let mut caps = crate::engine::Caps {
-        // Each in-process player keeps its table from move to move, as the service does.
-        tables: Some(std::sync::Arc::new(crate::engine::TablePool::new(2))),
-        ..crate::engine::Caps::default()
-    };
+    let mut caps = crate::engine::Caps::default();
     if bitbase_pieces >= 2 && bitbase::supports(&rules) {
         // The players searching in this process share the tables (a Hub player has its own).
         let mut tables = bitbase::Tables::new(&rules);
@@ -341,7 +337,7 @@ pub fn train_command(
     fit.weights.write(&mut file).map_err(|e| e.to_string())?;
     writeln!(
         w,
-        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (hand terms alone) -> {:.5}; weights in {}",
+        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}; weights in {}",
         fit.train + fit.valid,
         fit.valid,
         fit.scale,

@@ -125,6 +125,9 @@ enum Command {
         /// with search scores); the rest is its game's result.
         #[arg(long, default_value_t = 0.0)]
         lambda: f64,
+        /// Start from the variant's embedded weights (a further iteration) instead of zero.
+        #[arg(long)]
+        from_embedded: bool,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]
@@ -250,6 +253,7 @@ fn main() -> ExitCode {
             l2,
             lambda,
             seed,
+            from_embedded,
             out,
         }) => cli::train_command(
             &variant,
@@ -260,6 +264,7 @@ fn main() -> ExitCode {
                 l2,
                 lambda,
                 seed,
+                from_embedded,
             },
             &out,
             &mut std::io::stdout().lock(),
@@ -267,11 +272,7 @@ fn main() -> ExitCode {
         Some(Command::Hub) => draughts_api::engine::hub::run(
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
-            // A Hub session is one game at a time: its table is kept from move to move.
-            draughts_api::engine::Caps {
-                tables: Some(std::sync::Arc::new(draughts_api::engine::TablePool::new(1))),
-                ..Default::default()
-            },
+            Default::default(),
         )
         .map_err(|e| e.to_string()),
         Some(Command::Openapi) => {

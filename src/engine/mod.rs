@@ -17,7 +17,6 @@ pub(crate) mod tune;
 
 pub use limits::{Level, Limits};
 pub use search::{Score, SearchResult, Searcher};
-pub use tt::TablePool;
 
 use crate::rules::{Game, Move};
 use std::sync::atomic::AtomicBool;
@@ -35,9 +34,6 @@ pub struct Caps {
     pub tt_mb: usize,
     /// Endgame tables, when built.
     pub bitbases: Option<Arc<bitbase::Library>>,
-    /// Transposition tables kept between searches limited by time alone (those with a
-    /// depth or node limit start empty, so their answers stay reproducible).
-    pub tables: Option<Arc<TablePool>>,
 }
 
 impl Default for Caps {
@@ -47,7 +43,6 @@ impl Default for Caps {
             max_depth: 64,
             tt_mb: 16,
             bitbases: None,
-            tables: None,
         }
     }
 }
@@ -142,17 +137,6 @@ fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
     (megabytes as usize).clamp(1, caps.tt_mb.max(1))
 }
 
-/// The pool a search of `req` takes its table from and gives it back to: only searches
-/// whose answer is not reproducible anyway (no depth or node limit, a level above
-/// `medium` or none), so the same request with a depth limit and a seed gives the same
-/// answer on every replica.
-fn table_pool<'a>(req: &Request, caps: &'a Caps) -> Option<&'a Arc<TablePool>> {
-    let reproducible = req.limits.depth.is_some()
-        || req.limits.nodes.is_some()
-        || matches!(req.level, Some(Level::Easy | Level::Medium));
-    caps.tables.as_ref().filter(|_| !reproducible)
-}
-
 /// A searcher for `game`'s rules with a new table sized to `limits`, the stop flag and the
 /// endgame tables.
 fn searcher_for<'a>(
@@ -161,24 +145,7 @@ fn searcher_for<'a>(
     caps: &Caps,
     stop: Option<&'a AtomicBool>,
 ) -> Searcher<'a> {
-    searcher_with_table(game, limits, caps, stop, None)
-}
-
-/// As [`searcher_for`], with a full-sized table from `pool` when one is given.
-fn searcher_with_table<'a>(
-    game: &Game,
-    limits: &Limits,
-    caps: &Caps,
-    stop: Option<&'a AtomicBool>,
-    pool: Option<&TablePool>,
-) -> Searcher<'a> {
-    let megabytes = table_megabytes(limits, caps);
-    let mut searcher = match pool {
-        Some(pool) => Searcher::new(&game.rules, 0)
-            .with_table(pool.take(&game.rules, caps.tt_mb.max(megabytes))),
-        None => Searcher::new(&game.rules, megabytes),
-    };
-    searcher = searcher
+    let mut searcher = Searcher::new(&game.rules, table_megabytes(limits, caps))
         .with_king_runs(game.king_runs())
         .with_draw_state(game.draw_state());
     if let Some(flag) = stop {
@@ -227,19 +194,14 @@ pub fn think_with_weights(
         Some(Level::Hard | Level::Max) if in_opening(game) => OPENING_NOISE,
         _ => level.map_or(0, Level::noise),
     };
-    let pool = table_pool(req, caps);
-    let mut searcher = searcher_with_table(game, &limits, caps, stop, pool.map(Arc::as_ref));
+    let mut searcher = searcher_for(game, &limits, caps, stop);
     if let Some(w) = weights {
         searcher = searcher.with_weights(w);
     }
     if let Some(p) = patterns {
         searcher = searcher.with_patterns(p);
     }
-    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0);
-    if let Some(pool) = pool {
-        pool.give(&game.rules, searcher.take_table());
-    }
-    let result = result?;
+    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
     let mut answer = Answer {
         best: result.best,
         score: Score::from_internal(result.score),
@@ -286,7 +248,6 @@ mod tests {
             max_depth: 4,
             tt_mb: 1,
             bitbases: None,
-            tables: None,
         };
         let game = Game::new(rules, position, None);
         let mut seen = Vec::new();

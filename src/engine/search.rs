@@ -24,20 +24,6 @@ const MAX_QUIESCENCE: i32 = 16;
 const PROBCUT_DEPTH: i32 = 5;
 const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_MARGIN: i32 = 80;
-/// Late-move reductions grow with the logarithms of the depth left and of the move's place
-/// in the ordering, divided by this.
-const LMR_DIVISOR: f64 = 2.0;
-
-/// Plies a late quiet move is searched shallower by, at `depth` left, as the `n`-th move
-/// (from 0) of its node: nothing for the first three moves and near the leaves, then
-/// ln(depth)·ln(n)/[`LMR_DIVISOR`], at least one ply (the older fixed scheme's floor).
-fn late_move_reduction(depth: i32, n: usize) -> i32 {
-    if n < 3 || depth < 3 {
-        return 0;
-    }
-    let r = ((depth as f64).ln() * (n as f64).ln() / LMR_DIVISOR) as i32;
-    r.max(1)
-}
 
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -158,17 +144,6 @@ impl<'a> Searcher<'a> {
     pub fn with_draw_state(mut self, state: DrawState) -> Self {
         self.root_draws = state;
         self
-    }
-
-    /// Search with this transposition table (one kept from an earlier search).
-    pub(crate) fn with_table(mut self, table: Table) -> Self {
-        self.tt = table;
-        self
-    }
-
-    /// The transposition table, to keep for a later search (this searcher keeps a tiny one).
-    pub(crate) fn take_table(&mut self) -> Table {
-        std::mem::replace(&mut self.tt, Table::new(0))
     }
 
     /// Nodes searched since this searcher was made or last started a search.
@@ -633,12 +608,14 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves at depth are searched shallower first, the more the later
-                // and the deeper (one ply less on the principal variation), never into
-                // quiescence directly.
-                let reduce = if !mv.is_capture() && !forced_captures {
-                    let r = late_move_reduction(depth, n) - pv_node as i32;
-                    r.clamp(0, (next_depth - 1).max(0))
+                // Late quiet moves at depth are searched shallower first: one ply from the
+                // fourth move, two from the ninth away from the principal variation.
+                let reduce = if n >= 3 && depth >= 3 && !mv.is_capture() && !forced_captures {
+                    if n >= 8 && depth >= 5 && !pv_node {
+                        2
+                    } else {
+                        1
+                    }
                 } else {
                     0
                 };

@@ -81,6 +81,8 @@ pub struct FitSettings {
     pub lambda: f64,
     /// Seeds the shuffles and the held-out split.
     pub seed: u64,
+    /// Start from the variant's embedded weights instead of zero (a further iteration).
+    pub from_embedded: bool,
 }
 
 /// One position ready for fitting: its features, phase, hand score and target (the game's
@@ -123,6 +125,7 @@ pub fn fit(
         l2,
         lambda,
         seed,
+        from_embedded,
     } = settings;
     let weights = Weights::for_rules(rules);
     let scale = super::tune::fit_scale(rules, weights, samples);
@@ -164,6 +167,13 @@ pub fn fit(
     }
     let n = blocks.len();
     let mut w = vec![0f32; PHASES * n * PATTERNS];
+    if from_embedded {
+        if let Some(start) = super::patterns::defaults(rules).filter(|p| p.blocks == n) {
+            for (slot, &v) in w.iter_mut().zip(&start.values) {
+                *slot = v as f32;
+            }
+        }
+    }
     let k = scale as f32 / 100.0;
     let predict = |w: &[f32], row: &Row| -> f32 {
         let mut sum = row.hand;
@@ -248,6 +258,7 @@ mod tests {
             l2: 1e-4,
             lambda: 0.5,
             seed: 1,
+            from_embedded: false,
         };
         let fit = fit(&rules, &samples, settings, |_, train, _| {
             train_loss.push(train)

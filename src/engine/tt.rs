@@ -36,21 +36,15 @@ pub struct Table {
 impl Table {
     /// A table of at most `megabytes` MiB (a power of two of entries, at least 1024).
     pub fn new(megabytes: usize) -> Self {
-        let size = Self::new_size(megabytes);
-        Table {
-            slots: vec![[0; 3]; size],
-            mask: size - 1,
-        }
-    }
-
-    /// The entries of a table of at most `megabytes` MiB.
-    fn new_size(megabytes: usize) -> usize {
         let want = (megabytes.max(1) * 1024 * 1024) / std::mem::size_of::<Slot>();
         let mut size = 1024;
         while size * 2 <= want {
             size *= 2;
         }
-        size
+        Table {
+            slots: vec![[0; 3]; size],
+            mask: size - 1,
+        }
     }
 
     /// Ask the CPU to start loading `key`'s slot, so the probe a little later finds it in
@@ -113,50 +107,6 @@ impl Table {
             best.map_or(0, |m| m.captures),
             score as u32 as u64 | depth << 32 | bound_bits << 40 | from << 48 | to << 56,
         ];
-    }
-}
-
-/// Tables kept from one search to the next, per rule set: the search of a game's next
-/// move (a new request, on another thread) starts with the previous move's work, as an
-/// engine that keeps its table through a game does. Entries are keyed by position, so a
-/// table from another game only costs the slots it fills. At most `keep` are kept (one per
-/// search that may run at once is enough).
-pub struct TablePool {
-    tables: std::sync::Mutex<Vec<(crate::rules::Rules, Table)>>,
-    keep: usize,
-}
-
-impl TablePool {
-    /// A pool keeping at most `keep` tables.
-    pub fn new(keep: usize) -> Self {
-        TablePool {
-            tables: std::sync::Mutex::new(Vec::new()),
-            keep,
-        }
-    }
-
-    /// A kept table for `rules` of `megabytes` MiB (the most recently returned), or a new one.
-    pub(crate) fn take(&self, rules: &crate::rules::Rules, megabytes: usize) -> Table {
-        let size = Table::new_size(megabytes);
-        if let Ok(mut tables) = self.tables.lock() {
-            if let Some(i) = tables
-                .iter()
-                .rposition(|(r, t)| r == rules && t.slots.len() == size)
-            {
-                return tables.swap_remove(i).1;
-            }
-        }
-        Table::new(megabytes)
-    }
-
-    /// Keep `table` for the next search under `rules`, dropping the oldest beyond `keep`.
-    pub(crate) fn give(&self, rules: &crate::rules::Rules, table: Table) {
-        if let Ok(mut tables) = self.tables.lock() {
-            tables.push((*rules, table));
-            if tables.len() > self.keep {
-                tables.remove(0);
-            }
-        }
     }
 }
 

@@ -393,6 +393,15 @@ pub static PRESETS: &[Preset] = &[
         rules: Rules {
             capture_priority: CapturePriority::MaxPieces,
             promotion_in_capture: PromotionInCapture::AtEnd,
+            // The Brazilian confederation's rules: 20 successive king moves each with no
+            // capture and no man moved (25 on 100 squares, as FMJD's); its rules have no
+            // count by piece number (docs/rules.md).
+            draw_rules: DrawRules {
+                king_moves_without_capture: Some(20),
+                kings_ending_4_5_pieces: None,
+                kings_ending_6_7_pieces: None,
+                ..RUSSIAN.draw_rules
+            },
             ..RUSSIAN
         },
     },

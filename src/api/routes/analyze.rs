@@ -1,3 +1,5 @@
+//! `POST /analyze`: every legal move of a position with its score, best first (a hint).
+
 use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView};

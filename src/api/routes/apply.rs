@@ -1,3 +1,5 @@
+//! `POST /apply`: play a move on a position and answer what it did and the status after it.
+
 use crate::api::body::Body;
 use crate::api::context::{parse_move_input, play_error, request_game};
 use crate::api::dto::{ApplyRequest, ApplyResponse, MoveView, StatusView};

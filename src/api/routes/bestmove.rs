@@ -1,3 +1,5 @@
+//! `POST /bestmove`: the searcher's move for a position, with its score and line.
+
 use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{BestMoveRequest, BestMoveResponse, MoveView, ScoreView, StatusView};

@@ -1,3 +1,5 @@
+//! `GET /board.svg` and `GET /board.png`: a position as a picture, from query parameters.
+
 use crate::api::conditional::Cacheable;
 use crate::api::context::parse_variant;
 use crate::api::dto::BoardQuery;

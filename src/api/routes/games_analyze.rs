@@ -1,3 +1,5 @@
+//! `POST /games/analyze`: a whole game reviewed ply by ply (JSON, or SSE progress).
+
 use crate::api::body::Body;
 use crate::api::context::{check_move_count, move_list, parse_position};
 use crate::api::dto::{

@@ -1,3 +1,5 @@
+//! `GET /healthz`, `GET /readyz` and `GET /metrics`: liveness, readiness and Prometheus metrics.
+
 use crate::api::dto::Health;
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::AppState;

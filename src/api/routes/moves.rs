@@ -1,3 +1,5 @@
+//! `POST /moves`: the legal moves of a position.
+
 use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{MoveViews, MovesRequest, MovesResponse, StatusView};

@@ -1,3 +1,5 @@
+//! `GET /openapi.json`: the OpenAPI document, with an `ETag`.
+
 use crate::api::conditional::Cacheable;
 use crate::api::openapi::ApiDoc;
 use actix_web::{HttpRequest, HttpResponse};

@@ -1,3 +1,5 @@
+//! `POST /play`: the player's move and the searcher's reply in one round trip.
+
 use crate::api::body::Body;
 use crate::api::context::{parse_move_input, play_error, request_game};
 use crate::api::dto::{MoveView, PlayRequest, PlayResponse, StatusView};

@@ -1,3 +1,5 @@
+//! `POST /render`: a picture of a position from a JSON body (SVG or PNG).
+
 use crate::api::body::Body;
 use crate::api::context::parse_variant;
 use crate::api::dto::RenderRequest;

@@ -1,3 +1,5 @@
+//! `POST /status`: whether a game is over, and by which rule, with the draw counters.
+
 use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{StatusRequest, StatusView};

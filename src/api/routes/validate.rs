@@ -1,3 +1,5 @@
+//! `POST /games/validate`: whole games (moves or PDN text) checked move by move.
+
 use crate::api::body::Body;
 use crate::api::context::{check_move_count, move_list, parse_position, parse_variant};
 use crate::api::dto::{

@@ -1,3 +1,5 @@
+//! `GET /variants`: every preset with its rule parameters.
+
 use crate::api::conditional::Cacheable;
 use crate::api::dto::VariantView;
 use crate::rules::{Notation, Position, PRESETS};
