@@ -7,12 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-30}
 port=18093
-bin=target/release/draughts-api
-[ -x "$bin" ] || cargo build --release
-DRAUGHTS_API_BITBASE_PIECES=0 DRAUGHTS_API_ADDR=127.0.0.1:$port RUST_LOG=warn "$bin" serve >/tmp/draughts-fair.log 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
+. scripts/release-server.sh
+DRAUGHTS_API_BITBASE_PIECES=0 start_release_server /tmp/draughts-fair.log
 python3 - "$port" "$secs" <<'PY'
 import http.client, json, sys, threading, time
 from collections import Counter

@@ -9,12 +9,8 @@ cd "$(dirname "$0")/.."
 secs=${1:-15}
 conns=${2:-200}
 port=18091
-bin=target/release/draughts-api
-[ -x "$bin" ] || cargo build --release
-DRAUGHTS_API_BITBASE_PIECES=0 DRAUGHTS_API_ADDR=127.0.0.1:$port RUST_LOG=warn "$bin" serve >/tmp/draughts-flood.log 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
+. scripts/release-server.sh
+DRAUGHTS_API_BITBASE_PIECES=0 start_release_server /tmp/draughts-flood.log
 rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status"; }
 # Warm the server up a little (a few pictures and moves), as a replica in service would be.
 for i in 1 2 3; do curl -s -o /dev/null "http://127.0.0.1:$port/board.png?variant=international&size=512&highlight=$i"; done
