@@ -689,7 +689,7 @@ impl Searcher<'_> {
     /// draw rules allow from here is a draw.
     fn table_score_on_path(&self, value: Value, pos: &Position, ply: usize) -> i32 {
         let distance = match value {
-            Value::Win(d) | Value::Loss(d) => d as u32,
+            Value::Win(d) | Value::Loss(d) => d,
             Value::Draw => 0,
         };
         if self.counts_draws

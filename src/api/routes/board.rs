@@ -126,6 +126,7 @@ async fn answer(
                     ("Cache-Control" = String, description = "public, max-age=604800"))),
         (status = 304, description = "The client's copy (If-None-Match) is current"),
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad parameter", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every picture slot and the queue are full: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn svg(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     answer(state, req, Format::Svg).await
@@ -139,6 +140,7 @@ pub async fn svg(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRes
                     ("Cache-Control" = String, description = "public, max-age=604800"))),
         (status = 304, description = "The client's copy (If-None-Match) is current"),
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad parameter", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every picture slot and the queue are full: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn png(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     answer(state, req, Format::Png).await

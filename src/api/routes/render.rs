@@ -48,6 +48,7 @@ fn picture(body: &web::Bytes) -> Result<Vec<u8>, ApiError> {
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad field", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every picture slot and the queue are full: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     let key = body.0.clone();
