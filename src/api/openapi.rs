@@ -30,6 +30,7 @@ use utoipa::OpenApi;
         routes::health::metrics,
     ),
     components(schemas(Problem, VariantSpec, PresetId, VariantOverrides, MoveSpec, MovePath, History)),
+    modifiers(&ReviewTakesMovesOrPdn),
     tags(
         (name = "rules", description = "Legal moves, playing moves, status, validation"),
         (name = "ai", description = "The searcher's move"),
@@ -39,6 +40,61 @@ use utoipa::OpenApi;
 )]
 /// The OpenAPI document of every route (utoipa).
 pub struct ApiDoc;
+
+/// A game review takes `moves` (with its `variant`) or `pdn`, one of them: a constraint
+/// across fields that the derived schema cannot say, added to it here so clients and
+/// contract tests know a body without either is invalid.
+struct ReviewTakesMovesOrPdn;
+
+impl utoipa::Modify for ReviewTakesMovesOrPdn {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{
+            AllOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+        };
+        use utoipa::openapi::RefOr;
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let Some(mut fields) = components.schemas.remove("GameReviewRequest") else {
+            return;
+        };
+        // The example and description stay on the top of the schema, where readers look.
+        let (example, description) = match &mut fields {
+            RefOr::T(Schema::Object(object)) => (object.example.take(), object.description.take()),
+            _ => (None, None),
+        };
+        let not_null = |t: Type| ObjectBuilder::new().schema_type(SchemaType::new(t));
+        let with_moves = ObjectBuilder::new()
+            .required("moves")
+            .required("variant")
+            .property("moves", ArrayBuilder::new())
+            .property(
+                "variant",
+                Schema::OneOf(
+                    OneOfBuilder::new()
+                        .item(not_null(Type::String))
+                        .item(not_null(Type::Object))
+                        .build(),
+                ),
+            )
+            .property("pdn", not_null(Type::Null));
+        let with_pdn = ObjectBuilder::new()
+            .required("pdn")
+            .property("pdn", not_null(Type::String))
+            .property("moves", not_null(Type::Null));
+        let mut schema = AllOfBuilder::new()
+            .item(fields)
+            .item(Schema::OneOf(
+                OneOfBuilder::new().item(with_moves).item(with_pdn).build(),
+            ))
+            .description(description)
+            .build();
+        schema.example = example;
+        components
+            .schemas
+            .insert("GameReviewRequest".into(), RefOr::T(Schema::AllOf(schema)));
+    }
+}
 
 /// The document as committed under `openapi/openapi.json`.
 pub fn document_json() -> String {
