@@ -10,7 +10,6 @@
 //! (the service is stateless: no shared store), bounded in count and forgotten when idle.
 
 use super::error::ApiError;
-use actix_web::dev::ConnectionInfo;
 use actix_web::HttpRequest;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -156,7 +155,7 @@ impl Shares {
                 return format!("ip:{address}");
             }
         }
-        let info: ConnectionInfo = req.connection_info().clone();
+        let info = req.connection_info();
         format!("ip:{}", info.peer_addr().unwrap_or("unknown"))
     }
 
@@ -179,7 +178,7 @@ impl Shares {
         let mut b = bucket.lock().map_err(|_| ApiError::internal("poisoned"))?;
         b.refill(now);
         if b.running >= b.allowance.concurrent {
-            return Err(refusal(
+            return Err(ApiError::too_many_requests(
                 Limit::Concurrent,
                 1,
                 format!(
@@ -190,7 +189,7 @@ impl Shares {
         }
         if b.tokens <= 0.0 {
             let wait = (-b.tokens / b.allowance.per_second).ceil().max(1.0) as u64;
-            return Err(refusal(
+            return Err(ApiError::too_many_requests(
                 Limit::SearchTime,
                 wait,
                 format!(
@@ -207,10 +206,6 @@ impl Shares {
             started: now,
         })
     }
-}
-
-fn refusal(limit: Limit, retry_after: u64, detail: String) -> ApiError {
-    ApiError::too_many_requests(limit, retry_after, detail)
 }
 
 /// An admitted search. When it is dropped (the search ended) its time is taken from the

@@ -81,18 +81,28 @@ impl AppState {
         key: &Bytes,
         compute: impl FnOnce() -> Result<Vec<u8>, ApiError>,
     ) -> Result<Bytes, ApiError> {
-        if let Some(hit) = self.cache.get(route, key) {
-            self.metrics.cache_hits.inc();
-            return Ok((*hit).clone());
+        if let Some(hit) = self.cache_lookup(route, key) {
+            return Ok(hit);
         }
-        self.metrics.cache_misses.inc();
         let value = Bytes::from(compute()?);
         self.cache.insert(route, key.clone(), value.clone());
         Ok(value)
     }
-}
 
-impl AppState {
+    /// The cached answer for this route and key, counted as a hit or a miss.
+    fn cache_lookup(&self, route: &'static str, key: &Bytes) -> Option<Bytes> {
+        match self.cache.get(route, key) {
+            Some(hit) => {
+                self.metrics.cache_hits.inc();
+                Some((*hit).clone())
+            }
+            None => {
+                self.metrics.cache_misses.inc();
+                None
+            }
+        }
+    }
+
     /// A picture from the cache, or drawn on the render pool (503 when it is full) and
     /// cached.
     pub async fn draw_cached(
@@ -101,11 +111,9 @@ impl AppState {
         key: Bytes,
         draw: impl FnOnce() -> Result<Vec<u8>, ApiError> + Send + 'static,
     ) -> Result<Bytes, ApiError> {
-        if let Some(hit) = self.cache.get(route, &key) {
-            self.metrics.cache_hits.inc();
-            return Ok((*hit).clone());
+        if let Some(hit) = self.cache_lookup(route, &key) {
+            return Ok(hit);
         }
-        self.metrics.cache_misses.inc();
         let drawn = self.renders.run("pictures", draw).await.inspect_err(|e| {
             if e.0.status == 503 {
                 self.metrics.renders_rejected.inc();

@@ -197,14 +197,14 @@ impl DrawState {
         } else {
             None
         };
-        let lone = match self.class {
-            Some(LoneKingClass::ThreeVsOne) => d.three_pieces_vs_lone_king,
-            Some(LoneKingClass::TwoVsOne) => d.two_pieces_vs_lone_king,
-            None => None,
-        };
-        let lone_reason = match self.class {
-            Some(LoneKingClass::TwoVsOne) => Reason::TwoPiecesVsLoneKing,
-            _ => Reason::ThreePiecesVsLoneKing,
+        let (lone_reason, lone) = match self.class {
+            Some(LoneKingClass::ThreeVsOne) => {
+                (Reason::ThreePiecesVsLoneKing, d.three_pieces_vs_lone_king)
+            }
+            Some(LoneKingClass::TwoVsOne) => {
+                (Reason::TwoPiecesVsLoneKing, d.two_pieces_vs_lone_king)
+            }
+            None => (Reason::ThreePiecesVsLoneKing, None),
         };
         let kings = (w.min(b), w.max(b));
         [
