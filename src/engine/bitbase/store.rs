@@ -11,9 +11,36 @@ use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"DBB1";
 
-/// A stable fingerprint of the rules of play (FNV-1a of their description).
+/// A stable fingerprint of the rules of play (FNV-1a of their description). The draw
+/// counters, the first player and the start position change no position's value, so they
+/// are left out: a new draw rule does not orphan files already written. The destructuring
+/// names every field, so a new rule must be placed on one side or the other.
 pub(crate) fn fingerprint(rules: &Rules) -> u64 {
-    crate::rules::hash::fnv1a(format!("{:?}", super::play_rules(rules)).as_bytes())
+    let Rules {
+        board,
+        start_rows: _,
+        start_gap,
+        first_player: _,
+        forced_capture,
+        men_capture_backwards,
+        move_lines,
+        capture_lines,
+        reversal_in_capture,
+        kings,
+        capture_priority,
+        removal,
+        promotion_in_capture,
+        men_capture_kings,
+        draw_rules: _,
+        king_move_limit,
+        win_condition,
+    } = rules;
+    let description = format!(
+        "{board:?} {start_gap} {forced_capture} {men_capture_backwards} {move_lines:?} \
+         {capture_lines:?} {reversal_in_capture} {kings:?} {capture_priority:?} {removal:?} \
+         {promotion_in_capture:?} {men_capture_kings} {king_move_limit:?} {win_condition:?}"
+    );
+    crate::rules::hash::fnv1a(description.as_bytes())
 }
 
 /// Write every table to `dir` (created if missing).
@@ -78,4 +105,28 @@ pub fn load_dir(tables: &mut Tables, dir: &Path) -> std::io::Result<usize> {
     }
     tables.complete_up_to = pieces;
     Ok(read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+    use crate::rules::{DrawRules, KingKind, Rules};
+
+    #[test]
+    fn draw_counters_do_not_change_the_fingerprint_but_rules_of_play_do() {
+        let international = Rules::international();
+        let other_counters = Rules {
+            draw_rules: DrawRules {
+                moves_without_capture_or_promotion: Some(7),
+                ..international.draw_rules
+            },
+            ..international
+        };
+        let short_kings = Rules {
+            kings: KingKind::Short,
+            ..international
+        };
+        assert_eq!(fingerprint(&international), fingerprint(&other_counters));
+        assert_ne!(fingerprint(&international), fingerprint(&short_kings));
+    }
 }
