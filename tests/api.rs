@@ -287,6 +287,11 @@ fn a_pdn_game_text_validates() {
     assert!(body["detail"]
         .as_str()
         .is_some_and(|d| d.contains("GameType 99")));
+    // No GameType and no variant: read as international (32-28 is not a move on 8×8).
+    let (status, body, _) = app.post("/games/validate", &json!({"pdn": "1. 32-28 19-23 *"}));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["valid"], true, "{body}");
+    assert_eq!(body["position"], "W:W28,31,33-50:B1-18,20,23", "{body}");
 }
 
 #[test]

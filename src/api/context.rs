@@ -2,6 +2,7 @@
 //! (FEN), the history (replayed and checked). Every error names its field.
 
 use super::error::ApiError;
+use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
 use crate::rules::replay::{self, MoveInput, PlayError};
 use crate::rules::{Game, Position, Preset, RuleParams, Rules};
@@ -91,6 +92,11 @@ pub fn parse_position(text: &str, rules: &Rules, field: &str) -> Result<fen::Fen
     Ok(parsed)
 }
 
+/// The largest PDN square number of any board (Canadian 12×12); the schema's bound.
+pub const MAX_SQUARE_NUMBER: u8 = 72;
+/// The most squares a path may name: a start and a landing per capture.
+pub const MAX_PATH_SQUARES: usize = MAX_JUMPS + 1;
+
 /// A move value: a string, or `{"path": [..]}`.
 pub fn parse_move_input(value: &Value, field: &str) -> Result<MoveInput, ApiError> {
     let expected = "expected a move such as \"32-28\" or {\"path\": [32, 28]}";
@@ -107,14 +113,28 @@ pub fn parse_move_input(value: &Value, field: &str) -> Result<MoveInput, ApiErro
                 .get("path")
                 .and_then(Value::as_array)
                 .ok_or_else(|| ApiError::invalid(field, expected))?;
+            let path_field = format!("{field}.path");
+            if !(2..=MAX_PATH_SQUARES).contains(&path.len()) {
+                return Err(ApiError::invalid(
+                    &path_field,
+                    format!(
+                        "a path names 2 to {MAX_PATH_SQUARES} squares, not {}",
+                        path.len()
+                    ),
+                ));
+            }
             let squares = path
                 .iter()
-                .map(|v| v.as_u64().and_then(|n| u32::try_from(n).ok()))
+                .map(|v| {
+                    v.as_u64()
+                        .filter(|n| (1..=u64::from(MAX_SQUARE_NUMBER)).contains(n))
+                        .map(|n| n as u32)
+                })
                 .collect::<Option<Vec<u32>>>()
                 .ok_or_else(|| {
                     ApiError::invalid(
-                        &format!("{field}.path"),
-                        "path squares must be whole numbers",
+                        &path_field,
+                        format!("path squares are whole numbers from 1 to {MAX_SQUARE_NUMBER}"),
                     )
                 })?;
             Ok(MoveInput::Path(squares))
@@ -243,4 +263,59 @@ pub fn check_move_count(moves: usize, max_moves: usize) -> Result<(), ApiError> 
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_move_input, MAX_PATH_SQUARES, MAX_SQUARE_NUMBER};
+    use crate::api::openapi::ApiDoc;
+    use crate::rules::BoardSize;
+    use serde_json::json;
+    use utoipa::OpenApi;
+
+    #[test]
+    fn the_square_bound_is_the_largest_board_and_the_schema_says_the_same() {
+        let largest = [
+            BoardSize::Eight,
+            BoardSize::Ten,
+            BoardSize::EightFull,
+            BoardSize::Twelve,
+        ]
+        .iter()
+        .map(|b| b.geometry().squares)
+        .max();
+        assert_eq!(largest, Some(MAX_SQUARE_NUMBER));
+        let doc = serde_json::to_value(ApiDoc::openapi()).expect("the document serializes");
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(
+            schemas["PathSquare"]["maximum"],
+            json!(MAX_SQUARE_NUMBER),
+            "{}",
+            schemas["PathSquare"]
+        );
+        assert_eq!(
+            schemas["MovePath"]["properties"]["path"]["maxItems"],
+            json!(MAX_PATH_SQUARES)
+        );
+    }
+
+    #[test]
+    fn paths_out_of_bounds_are_refused_with_their_field() {
+        for path in [
+            json!([32]),
+            json!([0, 28]),
+            json!([32, 73]),
+            json!([2147483648u64, 1]),
+        ] {
+            let refused = parse_move_input(&json!({ "path": path }), "moves[0]");
+            let detail = refused
+                .err()
+                .map(|e| (e.0.field.clone(), e.0.detail.clone()));
+            assert!(
+                matches!(&detail, Some((Some(f), _)) if f == "moves[0].path"),
+                "{path}: {detail:?}"
+            );
+        }
+        assert!(parse_move_input(&json!({"path": [32, 28]}), "move").is_ok());
+    }
 }

@@ -5,9 +5,14 @@ use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
 use crate::rules::notation::moves::{MoveText, MOVE_TEXT_MAX};
 use crate::rules::status::{Counters, Outcome};
-use crate::rules::{detail, BoardSize, DetailedMove, Move, Position, Rules};
+use crate::rules::{
+    detail, BoardSize, CapturePriority, Color, DetailedMove, DrawRules, KingKind, Lines, Move,
+    Position, PromotionInCapture, Removal, RuleChoice, Rules, WinCondition, PRESETS,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
 /// A preset id, or a preset with rule overrides.
@@ -20,60 +25,120 @@ pub enum VariantSpec {
     Custom(Box<VariantOverrides>),
 }
 
-/// A preset id (aliases such as `fmjd` or `checkers` are accepted too).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-#[serde(rename_all = "snake_case")]
-pub enum PresetId {
-    International,
-    Plyyard,
-    English,
-    American,
-    Spanish,
-    Russian,
-    Brazilian,
-    Italian,
-    Czech,
-    Frisian,
-    Frysk,
-    Turkish,
-    Antidraughts,
-    Breakthrough,
-    Canadian,
+/// A preset id (aliases such as `fmjd` or `checkers` are accepted too), listed from the
+/// presets themselves.
+pub struct PresetId;
+
+impl utoipa::PartialSchema for PresetId {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(PRESETS.iter().flat_map(|p| {
+                std::iter::once(p.id).chain(p.aliases.iter().copied())
+            })))
+            .description(Some(
+                "A preset id, or one of its aliases (such as `fmjd` or `checkers`).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for PresetId {}
+
+/// A rule parameter's closed set of values, named from the rules (left out: the preset's).
+fn rule_choice<T: RuleChoice>(description: &str) -> Object {
+    ObjectBuilder::new()
+        .description(Some(description))
+        .schema_type(Type::String)
+        .enum_values(Some(T::ALL.iter().map(|v| v.name())))
+        .build()
+}
+
+/// The schema functions of the rule choices (`schema_with` takes a function, not a call).
+macro_rules! rule_choice_schemas {
+    ($($name:ident: $choice:ty, $description:literal;)*) => {
+        $(fn $name() -> Object {
+            rule_choice::<$choice>($description)
+        })*
+    };
+}
+
+rule_choice_schemas! {
+    first_player_schema: Color, "Who moves first.";
+    kings_schema: KingKind, "How far kings move.";
+    capture_priority_schema: CapturePriority,
+        "Which capture sequences are legal when several are possible.";
+    removal_schema: Removal, "When captured pieces leave the board.";
+    promotion_in_capture_schema: PromotionInCapture, "A man reaching the far row during a capture.";
+    move_lines_schema: Lines, "The lines plain moves follow (`orthogonal`: rows and files).";
+    capture_lines_schema: Lines, "The lines captures follow (Frisian: `both`; Turkish: `orthogonal`).";
+    win_condition_schema: WinCondition,
+        "How the game is won (`lose_all`: antidraughts, `first_king`: breakthrough).";
+}
+
+/// The draw rules' keys, from the rules themselves, each a count or `null` (off); unknown
+/// keys are refused. A key's maximum is the largest count its field holds, found by asking
+/// serde whether 256 fits.
+fn draw_rules_schema() -> Object {
+    let defaults = serde_json::to_value(DrawRules::default()).unwrap_or_default();
+    let mut object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(
+            "Draw rule limits (moves by each side, `null` to turn one off); keys as in \
+             `GET /variants`.",
+        ))
+        .additional_properties(Some(
+            utoipa::openapi::schema::AdditionalProperties::FreeForm(false),
+        ));
+    for key in defaults.as_object().into_iter().flat_map(|o| o.keys()) {
+        let holds_256 =
+            serde_json::from_value::<DrawRules>(serde_json::json!({ key: 256 })).is_ok();
+        let count = ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+            .minimum(Some(0))
+            .maximum(Some(if holds_256 { u16::MAX } else { u8::MAX as u16 }));
+        object = object.property(key, count);
+    }
+    object.build()
 }
 
 /// A preset plus the rule parameters to change. Unknown keys are refused.
 #[derive(ToSchema)]
 #[allow(dead_code)]
+#[serde(deny_unknown_fields)]
 #[schema(example = json!({"preset": "spanish", "first_player": "white", "forced_capture": false}))]
 pub struct VariantOverrides {
     pub preset: PresetId,
-    /// `white` or `black`.
+    #[schema(schema_with = first_player_schema)]
     pub first_player: Option<String>,
+    #[schema(nullable = false)]
     pub forced_capture: Option<bool>,
+    #[schema(nullable = false)]
     pub men_capture_backwards: Option<bool>,
-    /// `flying` or `short`.
+    #[schema(schema_with = kings_schema)]
     pub kings: Option<String>,
-    /// `free`, `max_pieces`, `max_pieces_then_kings`, `italian`, `czech` or `frisian`.
+    #[schema(schema_with = capture_priority_schema)]
     pub capture_priority: Option<String>,
-    /// `end_of_move` or `immediate`.
+    #[schema(schema_with = removal_schema)]
     pub removal: Option<String>,
-    /// `at_end`, `stops` or `continues_as_king`.
+    #[schema(schema_with = promotion_in_capture_schema)]
     pub promotion_in_capture: Option<String>,
+    #[schema(nullable = false)]
     pub men_capture_kings: Option<bool>,
-    /// Draw rule limits (moves by each side, `null` to turn one off); keys as in `GET /variants`.
-    #[schema(value_type = Object)]
+    #[schema(schema_with = draw_rules_schema)]
     pub draw_rules: Option<Value>,
-    /// `diagonal`, `orthogonal` (rows and files) or `both`: the lines plain moves follow.
+    #[schema(schema_with = move_lines_schema)]
     pub move_lines: Option<String>,
-    /// The lines captures follow (Frisian: `both`; Turkish: `orthogonal`).
+    #[schema(schema_with = capture_lines_schema)]
     pub capture_lines: Option<String>,
     /// A king may turn straight back within a capture (Turkish: `false`).
+    #[schema(nullable = false)]
     pub reversal_in_capture: Option<bool>,
     /// Plain moves a king may make in a row while its side has men (Frisian: 3); `null`
     /// for no limit.
+    #[schema(maximum = 255)]
     pub king_move_limit: Option<u8>,
-    /// `normal`, `lose_all` (antidraughts) or `first_king` (breakthrough).
+    #[schema(schema_with = win_condition_schema)]
     pub win_condition: Option<String>,
 }
 
@@ -89,10 +154,19 @@ pub enum MoveSpec {
 
 #[derive(ToSchema)]
 #[allow(dead_code)]
+#[serde(deny_unknown_fields)]
 pub struct MovePath {
     /// Start square, then landing squares (all or some), as PDN numbers.
-    pub path: Vec<u32>,
+    #[schema(min_items = 2, max_items = 51)]
+    pub path: Vec<PathSquare>,
 }
+
+/// A PDN square number: 1 up to the largest board's count (72, Canadian 12×12); whether it
+/// is on the variant's board is checked with the move.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(minimum = 1, maximum = 72)]
+pub struct PathSquare(u8);
 
 /// The moves played since `start` (or the initial position), oldest first.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -150,7 +224,8 @@ pub struct ApplyRequest {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"]}))]
 pub struct ValidateRequest {
-    /// Required with `moves`; with `pdn`, the `GameType` tag may give it instead.
+    /// Required with `moves`; with `pdn`, the `GameType` tag may give it instead (a PDN
+    /// game with neither is read as international draughts, PDN's game type 20).
     #[schema(value_type = Option<VariantSpec>)]
     pub variant: Option<Value>,
     pub start: Option<String>,
@@ -645,7 +720,8 @@ pub struct AnalyzeResponse {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"], "limits": {"depth": 4}}))]
 pub struct GameReviewRequest {
-    /// Required with `moves`; with `pdn`, the `GameType` tag may give it instead.
+    /// Required with `moves`; with `pdn`, the `GameType` tag may give it instead (a PDN
+    /// game with neither is read as international draughts, PDN's game type 20).
     #[schema(value_type = Option<VariantSpec>)]
     pub variant: Option<Value>,
     pub start: Option<String>,

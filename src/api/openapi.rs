@@ -108,7 +108,7 @@ mod tests {
     use super::*;
     use crate::rules::variant::PRESETS;
 
-    /// The `PresetId` enum is written by hand: it must name every preset the service knows.
+    /// The `PresetId` enum is built from the presets: it names every one the service knows.
     #[test]
     fn preset_enum_lists_every_preset() {
         let doc: serde_json::Value =

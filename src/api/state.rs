@@ -146,8 +146,67 @@ pub fn from_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiE
             "the request body is empty: send a JSON object",
         ));
     }
-    serde_json::from_slice(body).map_err(|e| {
-        let detail = format!("request body is not valid for this endpoint: {e}");
-        ApiError::bad_request(detail).offset(e.column())
+    serde_json::from_slice(body).or_else(|e| {
+        // JSON has one number type: `400.0` is the integer 400 to JSON Schema (and to the
+        // OpenAPI document), so a body refused only for such numbers is read again with them
+        // written as integers. The first error is the one reported, with its position.
+        whole_floats_as_integers(body)
+            .and_then(|value| serde_json::from_value(value).ok())
+            .ok_or_else(|| {
+                let detail = format!("request body is not valid for this endpoint: {e}");
+                ApiError::bad_request(detail).offset(e.column())
+            })
     })
+}
+
+/// The body's JSON with every float that has no fraction (and fits) made an integer; `None`
+/// when it is not JSON or has no such float.
+fn whole_floats_as_integers(body: &Bytes) -> Option<serde_json::Value> {
+    fn rewrite(value: &mut serde_json::Value) -> bool {
+        match value {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                let whole = f.fract() == 0.0 && f.abs() < 9.0e15;
+                if whole {
+                    *value = serde_json::Value::from(f as i64);
+                }
+                whole
+            }
+            serde_json::Value::Array(items) => items.iter_mut().fold(false, |c, v| rewrite(v) | c),
+            serde_json::Value::Object(map) => map.values_mut().fold(false, |c, v| rewrite(v) | c),
+            _ => false,
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    rewrite(&mut value).then_some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::from_json;
+    use actix_web::web::Bytes;
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Limits {
+        depth: u32,
+        scale: f64,
+    }
+
+    #[test]
+    fn whole_floats_are_read_as_integers_and_fractions_are_still_refused() {
+        let read = from_json::<Limits>(&Bytes::from_static(br#"{"depth": 6.0, "scale": 2.0}"#));
+        assert_eq!(
+            read.ok(),
+            Some(Limits {
+                depth: 6,
+                scale: 2.0
+            })
+        );
+        let refused = from_json::<Limits>(&Bytes::from_static(br#"{"depth": 6.5, "scale": 1}"#));
+        let detail = refused
+            .err()
+            .map(|e| e.0.detail.clone())
+            .unwrap_or_default();
+        assert!(detail.contains("floating point `6.5`"), "{detail}");
+    }
 }

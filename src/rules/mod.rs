@@ -19,5 +19,5 @@ pub use position::{Color, Position};
 pub use status::{Counters, DrawState, Game, Outcome, Reason};
 pub use variant::{
     CapturePriority, DrawRules, KingKind, Lines, Notation, Preset, PromotionInCapture, Removal,
-    RuleParams, Rules, WinCondition, PRESETS,
+    RuleChoice, RuleParams, Rules, WinCondition, PRESETS,
 };

@@ -7,6 +7,64 @@ use super::board::BoardSize;
 use super::position::Color;
 use serde::{Deserialize, Serialize};
 
+/// A closed set of choices of a rule parameter, every value listed once; the API's schema
+/// and its error messages name them from this list.
+pub trait RuleChoice: Copy + Serialize + 'static {
+    /// Every value, in declaration order.
+    const ALL: &'static [Self];
+
+    /// The value's name in JSON (its serde name).
+    fn name(self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => String::new(),
+        }
+    }
+}
+
+impl RuleChoice for Color {
+    const ALL: &'static [Self] = &[Color::White, Color::Black];
+}
+
+impl RuleChoice for KingKind {
+    const ALL: &'static [Self] = &[KingKind::Flying, KingKind::Short];
+}
+
+impl RuleChoice for CapturePriority {
+    const ALL: &'static [Self] = &[
+        CapturePriority::Free,
+        CapturePriority::MaxPieces,
+        CapturePriority::MaxPiecesThenKings,
+        CapturePriority::Italian,
+        CapturePriority::Czech,
+        CapturePriority::Frisian,
+    ];
+}
+
+impl RuleChoice for Removal {
+    const ALL: &'static [Self] = &[Removal::EndOfMove, Removal::Immediate];
+}
+
+impl RuleChoice for PromotionInCapture {
+    const ALL: &'static [Self] = &[
+        PromotionInCapture::AtEnd,
+        PromotionInCapture::Stops,
+        PromotionInCapture::ContinuesAsKing,
+    ];
+}
+
+impl RuleChoice for Lines {
+    const ALL: &'static [Self] = &[Lines::Diagonal, Lines::Orthogonal, Lines::Both];
+}
+
+impl RuleChoice for WinCondition {
+    const ALL: &'static [Self] = &[
+        WinCondition::Normal,
+        WinCondition::LoseAll,
+        WinCondition::FirstKing,
+    ];
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 /// How far kings move.
@@ -692,5 +750,36 @@ impl Rules {
             win_condition: p.win_condition,
             ..self
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Serde's refusal of an unknown name lists every variant of the enum: the hand list
+    /// `ALL` must hold exactly those, in order.
+    fn all_is_complete<T: RuleChoice + serde::de::DeserializeOwned>() {
+        let refused = serde_json::from_value::<T>(serde_json::json!("no such value"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        let listed: Vec<String> = T::ALL.iter().map(|v| format!("`{}`", v.name())).collect();
+        let expected = match listed.as_slice() {
+            [a, b] => format!("expected {a} or {b}"),
+            _ => format!("expected one of {}", listed.join(", ")),
+        };
+        assert!(refused.contains(&expected), "{refused} / {expected}");
+    }
+
+    #[test]
+    fn every_rule_choice_lists_all_its_values() {
+        all_is_complete::<Color>();
+        all_is_complete::<KingKind>();
+        all_is_complete::<CapturePriority>();
+        all_is_complete::<Removal>();
+        all_is_complete::<PromotionInCapture>();
+        all_is_complete::<Lines>();
+        all_is_complete::<WinCondition>();
     }
 }

@@ -283,12 +283,7 @@ pub(crate) fn single_pdn_game(
         Some(v) => parse_variant(v, "variant")?,
         None => match game.tag("GameType") {
             Some(tag) => rules_of_game_type(tag).map_err(|e| ApiError::invalid("pdn", e))?,
-            None => {
-                return Err(ApiError::invalid(
-                    "pdn",
-                    "the PDN has no GameType tag: give \"variant\" in the request",
-                ))
-            }
+            None => untagged_game_rules(),
         },
     };
     let start = start
@@ -302,6 +297,13 @@ fn inputs_of(game: &pdn::PdnGame) -> Vec<MoveInput> {
         .iter()
         .map(|(m, _)| MoveInput::Text(m.clone()))
         .collect()
+}
+
+/// A game with no `GameType` tag and no `variant` in the request is read as international
+/// draughts, PDN's game type 20: the format came from the 10×10 game, and a whole file "as
+/// found" is read rather than refused. The answer's variant (or PDN tag) says so.
+fn untagged_game_rules() -> Rules {
+    Rules::international()
 }
 
 /// The preset of a PDN `GameType` tag (`20`, or `20,W,10,10,N2,0` with the board after).
@@ -367,7 +369,7 @@ fn report(
     let rules = match (game.tag("GameType"), &req.variant) {
         (Some(tag), _) => rules_of_game_type(tag),
         (None, Some(v)) => parse_variant(v, "variant").map_err(|e| e.0.detail.clone()),
-        (None, None) => Err("the game has no GameType tag and the request no variant".into()),
+        (None, None) => Ok(untagged_game_rules()),
     };
     let rules = match rules {
         Ok(r) => r,
