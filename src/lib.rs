@@ -39,8 +39,11 @@
 
 pub mod api;
 pub mod cli;
-pub mod engine;
 pub mod render;
-pub mod rules;
+
+/// The AI layer: the `draughts-engine` crate.
+pub use draughts_engine as engine;
+/// The rules layer: the `draughts-rules` crate.
+pub use draughts_rules as rules;
 
 pub use rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};

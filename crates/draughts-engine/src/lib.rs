@@ -1,0 +1,301 @@
+//! The AI for draughts over `draughts-rules`: an alpha-beta searcher ([`think`], [`Searcher`])
+//! with learned pattern evaluation ([`patterns`]), endgame tables ([`bitbase`]), analysis
+//! and game reviews as data; beside it the Hub protocol front end ([`hub`]) and the offline
+//! tools (matches in [`arena`], training data in [`dataset`], fits in [`train`] and
+//! [`tune`]). Knows nothing of HTTP.
+//!
+//! ```
+//! use draughts_engine::{think, Caps, Limits, Request};
+//! use draughts_rules::{legal_moves, Game, Position, Rules};
+//!
+//! // English checkers from the start, four plies deep.
+//! let rules = Rules::english();
+//! let game = Game::new(rules, Position::initial(&rules), None);
+//! let request = Request {
+//!     limits: Limits { depth: Some(4), ..Limits::default() },
+//!     ..Request::default()
+//! };
+//! let answer = think(&game, &request, &Caps::default(), None).unwrap();
+//! assert!(legal_moves(&rules, &game.position).iter().any(|m| m.mv == answer.best));
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod analysis;
+pub mod arena;
+pub mod bitbase;
+pub mod dataset;
+pub mod eval;
+pub mod hub;
+mod hub_client;
+pub mod limits;
+pub mod patterns;
+pub mod review;
+pub mod search;
+pub mod train;
+mod tt;
+pub mod tune;
+
+pub use limits::{Level, Limits};
+pub use search::{Score, SearchResult, Searcher};
+
+use draughts_rules::{Game, Move};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The caps a deployment puts on every search, and the endgame tables searches may use.
+#[derive(Clone)]
+pub struct Caps {
+    /// The longest a search may think.
+    pub max_time: Duration,
+    /// The deepest a search may go, in plies.
+    pub max_depth: u32,
+    /// The transposition table's largest size, in MiB.
+    pub tt_mb: usize,
+    /// Endgame tables, when built.
+    pub bitbases: Option<Arc<bitbase::Library>>,
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Caps {
+            max_time: Duration::from_secs(10),
+            max_depth: 64,
+            tt_mb: 16,
+            bitbases: None,
+        }
+    }
+}
+
+/// A request for a move.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Request {
+    /// A playing level (its limits and noise) unless `limits` are given.
+    pub level: Option<Level>,
+    /// Explicit limits (they replace the level's).
+    pub limits: Limits,
+    /// Seeds the levels' noise, so a game can be replayed.
+    pub seed: Option<u64>,
+}
+
+/// The effective limits: the level's defaults, overridden by explicit limits, within the caps.
+pub fn effective_limits(req: &Request, caps: &Caps) -> Limits {
+    let explicit =
+        req.limits.depth.is_some() || req.limits.nodes.is_some() || req.limits.time.is_some();
+    let base = if explicit {
+        Limits::default()
+    } else {
+        req.level.unwrap_or(Level::Medium).limits()
+    };
+    let mut l = Limits {
+        depth: req.limits.depth.or(base.depth),
+        nodes: req.limits.nodes.or(base.nodes),
+        time: req.limits.time.or(base.time),
+    };
+    l.depth = Some(l.depth.unwrap_or(caps.max_depth).min(caps.max_depth));
+    l.time = Some(l.time.unwrap_or(caps.max_time).min(caps.max_time));
+    l
+}
+
+/// A small deterministic generator (splitmix64) for the levels' choices.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `-range..=range`.
+    pub fn spread(&mut self, range: i32) -> i32 {
+        if range <= 0 {
+            return 0;
+        }
+        (self.next_u64() % (2 * range as u64 + 1)) as i32 - range
+    }
+}
+
+/// The searcher's answer.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The move to play.
+    pub best: Move,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+    /// The last iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A table about as large as the search can fill (an entry is 24 bytes; a search visits a
+/// few million nodes a second), at most the configured size: a short search does not pay
+/// for clearing a large table.
+fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
+    const NODES_PER_MS: u64 = 4_000;
+    let by_time = limits
+        .time
+        .map_or(u64::MAX, |t| t.as_millis() as u64 * NODES_PER_MS);
+    let by_depth = limits
+        .depth
+        .map_or(u64::MAX, |d| 8u64.saturating_pow(d.min(20)));
+    let nodes = by_time.min(by_depth).min(limits.nodes.unwrap_or(u64::MAX));
+    let megabytes = nodes.saturating_mul(24) / (1024 * 1024);
+    (megabytes as usize).clamp(1, caps.tt_mb.max(1))
+}
+
+/// A searcher for `game`'s rules with a new table sized to `limits`, the stop flag and the
+/// endgame tables.
+fn searcher_for<'a>(
+    game: &Game,
+    limits: &Limits,
+    caps: &Caps,
+    stop: Option<&'a AtomicBool>,
+) -> Searcher<'a> {
+    let mut searcher = Searcher::new(&game.rules, table_megabytes(limits, caps))
+        .with_king_runs(game.king_runs())
+        .with_draw_state(game.draw_state());
+    if let Some(flag) = stop {
+        searcher = searcher.with_stop_flag(flag);
+    }
+    if let Some(tables) = caps.bitbases.as_ref().and_then(|l| l.get(&game.rules)) {
+        searcher = searcher.with_bitbase(tables);
+    }
+    searcher
+}
+
+/// Choose a move for the side to move of `game`. `None` when it has no legal move.
+pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>) -> Option<Answer> {
+    think_with_weights(game, req, caps, stop, None, None)
+}
+
+/// Noise of `hard` and `max` in the opening: moves within twice this of the best may be
+/// chosen.
+const OPENING_NOISE: i32 = 6;
+/// Plies from the start during which `hard` and `max` vary their moves.
+const OPENING_PLIES: u32 = 6;
+
+/// The first plies of a game: every piece still on the board, none crowned.
+fn in_opening(game: &Game) -> bool {
+    let start = draughts_rules::Position::initial(&game.rules);
+    game.position.kings == 0
+        && game.position.wide_occupied().count_ones() == start.wide_occupied().count_ones()
+        && game.counters.moves_without_capture_or_promotion < OPENING_PLIES
+}
+
+/// As `think`, evaluating with `weights` when given (self-play tuning) and adding learned
+/// `patterns` when given.
+pub fn think_with_weights(
+    game: &Game,
+    req: &Request,
+    caps: &Caps,
+    stop: Option<&AtomicBool>,
+    weights: Option<eval::Weights>,
+    patterns: Option<Arc<patterns::PatternWeights>>,
+) -> Option<Answer> {
+    let limits = effective_limits(req, caps);
+    let level = req.level.filter(|_| req.limits == Limits::default());
+    let noise = match level {
+        // The strong levels vary their first moves (among moves within a few centipieces
+        // of the best) so games against them differ; later they play their best.
+        Some(Level::Hard | Level::Max) if in_opening(game) => OPENING_NOISE,
+        _ => level.map_or(0, Level::noise),
+    };
+    let mut searcher = searcher_for(game, &limits, caps, stop);
+    if let Some(w) = weights {
+        searcher = searcher.with_weights(w);
+    }
+    if let Some(p) = patterns {
+        searcher = searcher.with_patterns(p);
+    }
+    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
+    let mut answer = Answer {
+        best: result.best,
+        score: Score::from_internal(result.score),
+        pv: result.pv,
+        depth: result.depth,
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+    };
+    if noise > 0 && !result.root_scores.is_empty() {
+        // A weaker player: each root move's score blurred by noise; the best blurred one is
+        // played. Big blunders stay rare because they fall far below the best score.
+        let seed = req.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        let mut rng = Rng::new(seed ^ game.position.hash());
+        if let Some((mv, s)) = result
+            .root_scores
+            .iter()
+            .map(|&(m, s)| (m, s, s + rng.spread(noise)))
+            .max_by_key(|x| x.2)
+            .map(|(m, s, _)| (m, s))
+        {
+            if mv != answer.best {
+                answer.best = mv;
+                answer.score = Score::from_internal(s);
+                answer.pv = vec![mv];
+            }
+        }
+    }
+    Some(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::{Position, Rules};
+
+    fn first_moves(level: Level, position: Position, seeds: std::ops::Range<u64>) -> usize {
+        let rules = Rules::international();
+        let caps = Caps {
+            max_time: Duration::from_secs(5),
+            max_depth: 4,
+            tt_mb: 1,
+            bitbases: None,
+        };
+        let game = Game::new(rules, position, None);
+        let mut seen = Vec::new();
+        for seed in seeds {
+            let req = Request {
+                level: Some(level),
+                limits: Limits::default(),
+                seed: Some(seed),
+            };
+            let best = think(&game, &req, &caps, None).expect("a move").best;
+            if !seen.contains(&best) {
+                seen.push(best);
+            }
+        }
+        seen.len()
+    }
+
+    #[test]
+    fn hard_varies_its_opening_moves_and_only_those() {
+        let rules = Rules::international();
+        let start = Position::initial(&rules);
+        assert!(first_moves(Level::Hard, start, 0..16) >= 2);
+        // After a capture the game is out of the opening: the best move, whatever the seed.
+        let middlegame =
+            draughts_rules::notation::fen::parse("W:W28,31-39,41-50:B1-14,16-20", rules.board)
+                .expect("FEN")
+                .position;
+        assert_eq!(first_moves(Level::Hard, middlegame, 0..8), 1);
+    }
+}

@@ -1,0 +1,857 @@
+//! Iterative-deepening principal-variation alpha-beta with a transposition table, capture
+//! quiescence, killer and history move ordering, mate-distance scores and repetition draws.
+
+use super::bitbase::{Tables, Value};
+use super::eval::Evaluator;
+use super::limits::Limits;
+use super::tt::{Bound, Table};
+use draughts_rules::movegen::{generate, has_capture, has_plain_move, opponent_has_capture};
+use draughts_rules::status::{next_king_run, resting_king, DrawState, KingRuns};
+use draughts_rules::{Move, MoveList, Position, Rules, WinCondition};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The score of a win now; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// The deepest ply the search reaches (the stack of per-ply buffers).
+pub const MAX_PLY: usize = 128;
+const INF: i32 = WIN + 1;
+/// Extra plies the quiescence may add while captures are pending.
+const MAX_QUIESCENCE: i32 = 16;
+/// ProbCut: the shallowest depth it is tried at, how much shallower its search is, and the
+/// margin above beta its search must reach (centipieces).
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 80;
+
+/// A score as a client sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Material and position, a man = 100.
+    Centipieces(i32),
+    /// A forced win in this many plies.
+    WinIn(u32),
+    /// A forced loss in this many plies.
+    LossIn(u32),
+}
+
+impl Score {
+    /// The client's view of an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= WIN - MAX_PLY as i32 * 2 {
+            Score::WinIn((WIN - s) as u32)
+        } else if s <= -WIN + MAX_PLY as i32 * 2 {
+            Score::LossIn((WIN + s) as u32)
+        } else {
+            Score::Centipieces(s)
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+/// What a search found.
+pub struct SearchResult {
+    /// The move to play.
+    pub best: Move,
+    /// Its internal score (see `Score::from_internal`).
+    pub score: i32,
+    /// The expected line.
+    pub pv: Vec<Move>,
+    /// The last iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Each root move with its score at the last completed depth, best first: exact for
+    /// every move when all were asked for (levels with noise), else exact for the best and
+    /// an upper bound for the others (they failed low against it).
+    pub root_scores: Vec<(Move, i32)>,
+}
+
+/// Iterative-deepening alpha-beta over one rule set, with its own tables and buffers.
+pub struct Searcher<'a> {
+    rules: Rules,
+    eval: Evaluator,
+    tt: Table,
+    nodes: u64,
+    stopped: bool,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stop_flag: Option<&'a AtomicBool>,
+    lists: Vec<MoveList>,
+    /// Per-ply move-ordering buffers, reused so the search allocates nothing per node.
+    orders: Vec<Vec<(u32, usize)>>,
+    killers: [[(u8, u8, u64); 2]; MAX_PLY],
+    history: Box<[[u32; 64]; 64]>,
+    /// Hashes of the game (since its last irreversible move) and of the search path, with
+    /// whether the move into each position was irreversible.
+    stack: Vec<(u64, bool)>,
+    pv_table: Vec<Vec<Move>>,
+    /// Endgame tables for these rules, when built.
+    bitbase: Option<Arc<Tables>>,
+    root_runs: KingRuns,
+    /// King runs along the current path, parallel to `stack` (kept only under a limit).
+    runs: Vec<KingRuns>,
+    /// The draw counters at the root, and along the current path (parallel to `stack`,
+    /// kept only when the rules have counted draws).
+    root_draws: DrawState,
+    draws: Vec<DrawState>,
+    /// Plies the shortest counted draw rule on each counter takes (king moves, moves without
+    /// capture or crowning, lone-king endings; `u32::MAX`: none): below them no count can be
+    /// complete, so nodes skip the check.
+    draw_thresholds: [u32; 3],
+    /// Whether the rules have any counted draw (the path's counters are kept only then).
+    counts_draws: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for `rules` with a transposition table of `tt_mb` MiB.
+    pub fn new(rules: &Rules, tt_mb: usize) -> Self {
+        Searcher {
+            rules: *rules,
+            eval: Evaluator::new(rules),
+            tt: Table::new(tt_mb),
+            nodes: 0,
+            stopped: false,
+            deadline: None,
+            node_limit: None,
+            stop_flag: None,
+            lists: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2)
+                .map(|_| Vec::with_capacity(48))
+                .collect(),
+            orders: (0..MAX_PLY + MAX_QUIESCENCE as usize + 2)
+                .map(|_| Vec::with_capacity(48))
+                .collect(),
+            killers: [[(0, 0, 0); 2]; MAX_PLY],
+            history: Box::new([[0; 64]; 64]),
+            stack: Vec::with_capacity(512),
+            pv_table: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            bitbase: None,
+            root_runs: [(0, 0); 2],
+            runs: Vec::new(),
+            root_draws: DrawState::new(&Position::empty(rules.board, rules.first_player), 0),
+            draws: Vec::new(),
+            draw_thresholds: draw_thresholds(rules),
+            counts_draws: draw_thresholds(rules) != [u32::MAX; 3],
+        }
+    }
+
+    /// The draw counters at the root (the game's, where a bare position has none). The
+    /// search carries them down its tree: a line whose count completes is a draw, and a
+    /// table's win further away than the counts allow is a draw too.
+    pub fn with_draw_state(mut self, state: DrawState) -> Self {
+        self.root_draws = state;
+        self
+    }
+
+    /// Nodes searched since this searcher was made or last started a search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The kings' runs of plain moves at the root (Frisian's limit on a king's moves in a
+    /// row: the game knows them, a bare position does not). The search carries them down
+    /// its tree; the transposition table does not tell positions apart by them.
+    pub fn with_king_runs(mut self, runs: KingRuns) -> Self {
+        self.root_runs = runs;
+        self
+    }
+
+    /// Look positions with few pieces up in these endgame tables instead of searching them.
+    pub fn with_bitbase(mut self, tables: Arc<Tables>) -> Self {
+        self.bitbase = Some(tables);
+        self
+    }
+
+    /// Evaluate with these weights instead of the variant's defaults.
+    pub fn with_weights(mut self, weights: super::eval::Weights) -> Self {
+        self.eval = Evaluator::with_weights(&self.rules, weights);
+        self
+    }
+
+    /// Add learned pattern weights to the evaluation.
+    pub fn with_patterns(mut self, weights: Arc<super::patterns::PatternWeights>) -> Self {
+        self.eval.set_patterns(weights);
+        self
+    }
+
+    /// Stop early when this flag turns true (another thread's request).
+    pub fn with_stop_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop_flag = Some(flag);
+        self
+    }
+
+    /// Search `pos`. `game_hashes` are the positions since the last irreversible move,
+    /// oldest first, current last (for repetition draws). `None` when there is no legal move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        game_hashes: &[u64],
+        limits: Limits,
+        want_root_scores: bool,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.stack.clear();
+        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
+            self.stack.push((h, false));
+        }
+        self.stack.push((pos.hash(), false));
+
+        self.runs.clear();
+        self.runs.push(self.root_runs);
+        self.draws.clear();
+        let mut root = MoveList::new();
+        self.generate_legal(pos, &mut root);
+        if root.is_empty() {
+            return None;
+        }
+        let mut best = SearchResult {
+            best: root[0],
+            score: 0,
+            pv: vec![root[0]],
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            root_scores: Vec::new(),
+        };
+        let mut limits = limits;
+        if root.len() == 1 && !want_root_scores {
+            // A forced move: answer at once, with a short look to give it an honest score.
+            let cap = start + Duration::from_millis(20);
+            self.deadline = Some(self.deadline.map_or(cap, |d| d.min(cap)));
+            limits.depth = Some(limits.depth.unwrap_or(8).min(8));
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut scores: Vec<(Move, i32)> = root.iter().map(|m| (*m, -INF)).collect();
+        let mut clock = IterationClock::default();
+        for depth in 1..=max_depth {
+            let mut alpha = -INF;
+            let mut iteration_best: Option<(Move, i32)> = None;
+            #[allow(clippy::needless_range_loop)] // scores[i] is written after the search
+            for i in 0..scores.len() {
+                let mv = scores[i].0;
+                let child = pos.play(&mv);
+                self.push(&child, pos, &mv);
+                let score = if want_root_scores {
+                    -self.negamax(&child, depth as i32 - 1, -INF, INF, 1)
+                } else if i == 0 {
+                    -self.negamax(&child, depth as i32 - 1, -INF, -alpha, 1)
+                } else {
+                    let s = -self.negamax(&child, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.stopped {
+                        -self.negamax(&child, depth as i32 - 1, -INF, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                self.pop();
+                if self.stopped {
+                    break;
+                }
+                scores[i].1 = score;
+                if score > alpha {
+                    alpha = score;
+                    iteration_best = Some((mv, score));
+                    let mut line = vec![mv];
+                    line.extend(self.pv_table[1].iter().copied());
+                    self.pv_table[0] = line;
+                }
+            }
+            if self.stopped {
+                // The iteration ran out of time. Its first root move (last iteration's best)
+                // was searched with a full window before any other, so once that is done the
+                // deeper result is the better guide: keep its best move so far.
+                if let Some((mv, score)) = iteration_best {
+                    best.best = mv;
+                    best.score = score;
+                    best.pv = self.pv_table[0].clone();
+                }
+                break;
+            }
+            if let Some((mv, score)) = iteration_best {
+                best.best = mv;
+                best.score = score;
+                best.pv = self.pv_table[0].clone();
+            }
+            best.depth = depth;
+            // Best first for the next iteration (stable: earlier order breaks ties).
+            scores.sort_by_key(|s| std::cmp::Reverse(s.1));
+            best.root_scores = scores.clone();
+            if best.score.abs() >= WIN - MAX_PLY as i32 && depth as i32 > WIN - best.score.abs() {
+                break; // a forced win or loss within the horizon: deeper changes nothing
+            }
+            let now = Instant::now();
+            clock.iteration_done(now - start);
+            if let Some(deadline) = self.deadline {
+                if !clock.worth_another(deadline.saturating_duration_since(now)) {
+                    break;
+                }
+            }
+        }
+        best.nodes = self.nodes;
+        best.elapsed = start.elapsed();
+        Some(best)
+    }
+
+    /// The exact score of `mv` in `pos` searched to `depth` (its reply to `depth - 1`) with
+    /// a full window, and its line; `None` when the deadline passes first. The table from
+    /// an earlier search of `pos` is reused.
+    pub fn exact_line(
+        &mut self,
+        pos: &Position,
+        game_hashes: &[u64],
+        mv: &Move,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Option<(i32, Vec<Move>)> {
+        self.stopped = false;
+        self.deadline = deadline;
+        self.node_limit = None;
+        self.stack.clear();
+        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
+            self.stack.push((h, false));
+        }
+        self.stack.push((pos.hash(), false));
+        self.runs.clear();
+        self.runs.push(self.root_runs);
+        self.draws.clear();
+        let child = pos.play(mv);
+        self.push(&child, pos, mv);
+        let score = -self.negamax(&child, depth.max(1) as i32 - 1, -INF, INF, 1);
+        self.pop();
+        if self.stopped {
+            return None;
+        }
+        let mut line = vec![*mv];
+        line.extend(self.pv_table[1].iter().copied());
+        Some((score, line))
+    }
+
+    /// Record the child on the path; its hash is returned (the table key of the child).
+    fn push(&mut self, child: &Position, parent: &Position, mv: &Move) -> u64 {
+        let by_man = !parent.is_king(mv.from);
+        let irreversible = mv.is_capture() || by_man;
+        let hash = child.hash();
+        self.stack.push((hash, irreversible));
+        if self.rules.king_move_limit.is_some() {
+            self.push_run(parent, mv, by_man);
+        }
+        if self.counts_draws {
+            let next = self
+                .draws
+                .last()
+                .unwrap_or(&self.root_draws)
+                .after(mv, by_man, child);
+            self.draws.push(next);
+        }
+        hash
+    }
+
+    #[cold]
+    fn push_run(&mut self, parent: &Position, mv: &Move, by_man: bool) {
+        let mut runs = self.runs.last().copied().unwrap_or_default();
+        let side = parent.side.index();
+        runs[side] = next_king_run(runs[side], mv, by_man);
+        self.runs.push(runs);
+    }
+
+    /// Leave the child last pushed.
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.stack.pop();
+        if self.rules.king_move_limit.is_some() {
+            self.runs.pop();
+        }
+        if self.counts_draws {
+            self.draws.pop();
+        }
+    }
+
+    /// The draw counters at the current node.
+    #[inline]
+    fn draw_state(&self) -> &DrawState {
+        self.draws.last().unwrap_or(&self.root_draws)
+    }
+
+    /// Whether a counted draw rule's count is complete at `pos` on the current path.
+    #[inline]
+    fn counted_draw(&self, pos: &Position) -> bool {
+        let c = &self.draw_state().counters;
+        let [kings, quiet, lone] = self.draw_thresholds;
+        (c.king_moves_without_capture >= kings
+            || c.moves_without_capture_or_promotion >= quiet
+            || c.lone_king_endgame >= lone)
+            && self.draw_state().draw(&self.rules, pos).is_some()
+    }
+
+    /// The legal moves of `pos` on the current path: those of the position, less the plain
+    /// moves of a king that must rest (Frisian).
+    #[inline(always)]
+    fn generate_legal(&self, pos: &Position, list: &mut MoveList) {
+        generate(&self.rules, pos, list);
+        if self.rules.king_move_limit.is_some() {
+            self.drop_resting_king(pos, list);
+        }
+    }
+
+    #[cold]
+    fn drop_resting_king(&self, pos: &Position, list: &mut MoveList) {
+        let runs = self.runs.last().copied().unwrap_or_default();
+        if let Some(king) = resting_king(&self.rules, pos, &runs) {
+            list.retain(|m| m.is_capture() || m.from != king);
+        }
+    }
+
+    /// The current position (top of the stack) occurred before with no irreversible move between.
+    fn is_repetition(&self) -> bool {
+        let n = self.stack.len();
+        let (hash, mut irreversible) = self.stack[n - 1];
+        let mut i = n - 1;
+        while !irreversible && i >= 2 {
+            // Step back two plies (same side to move), stopping at an irreversible move.
+            if self.stack[i - 1].1 {
+                break;
+            }
+            i -= 2;
+            if self.stack[i].0 == hash {
+                return true;
+            }
+            irreversible = self.stack[i].1;
+        }
+        false
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+            if let Some(flag) = self.stop_flag {
+                if flag.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
+        }
+        if let Some(limit) = self.node_limit {
+            if self.nodes >= limit {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn order_key(&self, m: &Move, tt_move: Option<&super::tt::Entry>, ply: usize) -> u32 {
+        if tt_move.is_some_and(|e| e.matches(m)) {
+            return u32::MAX;
+        }
+        if m.is_capture() {
+            return 3_000_000_000 + m.jumps as u32 * 1000;
+        }
+        let k = (m.from, m.to, m.captures);
+        if ply < MAX_PLY && (self.killers[ply][0] == k || self.killers[ply][1] == k) {
+            return 2_000_000_000;
+        }
+        self.history[m.from as usize & 63][m.to as usize & 63].min(1_999_999_999)
+    }
+
+    /// The score of a side to move with no piece or no legal move: lost, or in antidraughts
+    /// won.
+    #[inline]
+    fn stuck_score(&self, ply: usize) -> i32 {
+        match self.rules.win_condition {
+            WinCondition::LoseAll => WIN - ply as i32,
+            WinCondition::Normal | WinCondition::FirstKing => -WIN + ply as i32,
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        self.pv_table[ply.min(MAX_PLY)].clear();
+        if let Some(winner) = self.rules.crowned_winner(pos) {
+            return if winner == pos.side {
+                WIN - ply as i32
+            } else {
+                -WIN + ply as i32
+            };
+        }
+        if self.is_repetition() || self.counted_draw(pos) {
+            return 0;
+        }
+        if let Some(tables) = &self.bitbase {
+            if tables.covers(pos) {
+                if let Some(value) = tables.probe(pos) {
+                    return self.table_score_on_path(value, pos, ply);
+                }
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(pos);
+        }
+        // Mate-distance pruning: nothing here beats a win already found nearer the root.
+        // (In antidraughts the side to move wins now when it is stuck.)
+        let alpha_floor = -WIN + ply as i32;
+        let beta_ceiling = WIN - ply as i32 - (self.stuck_score(ply) < 0) as i32;
+        if alpha_floor >= beta {
+            return alpha_floor;
+        }
+        let alpha_in = alpha.max(alpha_floor);
+        alpha = alpha_in;
+        let beta = beta.min(beta_ceiling);
+
+        let mut depth = depth;
+        if depth <= 0 {
+            // Quiescence, decided from bitboards before any move is built: resolve pending
+            // captures, for us or (one ply) for the opponent.
+            let capture = has_capture(&self.rules, pos);
+            if !capture && !has_plain_move(&self.rules, pos) {
+                return self.stuck_score(ply);
+            }
+            // On the first quiescence ply a capture threat against us is looked at with every
+            // reply; further down only captures continue.
+            let forced_captures = capture && self.rules.forced_capture;
+            if !forced_captures && (depth < 0 || !opponent_has_capture(&self.rules, pos)) {
+                return self.eval.evaluate(pos);
+            }
+            if depth < -MAX_QUIESCENCE {
+                return self.eval.evaluate(pos);
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.generate_legal(pos, &mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return self.stuck_score(ply);
+        }
+        let forced_captures = list[0].is_capture() && self.rules.forced_capture;
+        if list.len() == 1 && depth > 0 {
+            depth += 1; // a forced move costs no depth
+        }
+
+        // The parent pushed this position's hash (the root pushes its own).
+        let key = self.stack.last().map_or_else(|| pos.hash(), |&(h, _)| h);
+        // Quiescence nodes skip the table: a probe there costs a cache miss for little.
+        let entry = if depth > 0 { self.tt.probe(key) } else { None };
+        if let Some(e) = entry {
+            if e.depth as i32 >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.lists[ply] = list;
+                    return s;
+                }
+            }
+        }
+
+        // ProbCut: far from the leaves, a shallower null-window search that beats beta by a
+        // clear margin (0.8 of a man) predicts that the full search would too.
+        if beta - alpha == 1
+            && depth >= PROBCUT_DEPTH
+            && !forced_captures
+            && beta.abs() < WIN - 2 * MAX_PLY as i32
+        {
+            let raised = beta + PROBCUT_MARGIN;
+            let s = self.negamax(pos, depth - PROBCUT_REDUCTION, raised - 1, raised, ply);
+            if self.stopped {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if s >= raised {
+                self.lists[ply] = list;
+                return s;
+            }
+        }
+
+        let mut keys = std::mem::take(&mut self.orders[ply]);
+        keys.clear();
+        for (i, m) in list.iter().enumerate() {
+            keys.push((self.order_key(m, entry.as_ref(), ply), i));
+        }
+        keys.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+
+        let mut best_score = -INF;
+        let mut best_move: Option<usize> = None;
+        // The principal variation is only kept on PV nodes (an open window).
+        let pv_node = beta - alpha > 1;
+        for (n, &(_, i)) in keys.iter().enumerate() {
+            let mv = &list[i];
+            let child = pos.play(mv);
+            let child_key = self.push(&child, pos, mv);
+            let next_depth = depth - 1;
+            if next_depth > 0 {
+                self.tt.prefetch(child_key);
+            }
+            let score = if n == 0 {
+                -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
+            } else {
+                // Late quiet moves at depth are searched shallower first: one ply from the
+                // fourth move, two from the ninth away from the principal variation.
+                let reduce = if n >= 3 && depth >= 3 && !mv.is_capture() && !forced_captures {
+                    if n >= 8 && depth >= 5 && !pv_node {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, next_depth - reduce, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduce > 0 && !self.stopped {
+                    s = -self.negamax(&child, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(&child, next_depth, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.pop();
+            if self.stopped {
+                self.lists[ply] = list;
+                self.orders[ply] = keys;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(i);
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv_table.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(*mv);
+                        line.extend(tail[0].iter().copied());
+                    }
+                }
+                if score >= beta {
+                    if !mv.is_capture() && ply < MAX_PLY {
+                        let k = (mv.from, mv.to, mv.captures);
+                        if self.killers[ply][0] != k {
+                            self.killers[ply][1] = self.killers[ply][0];
+                            self.killers[ply][0] = k;
+                        }
+                        let h = &mut self.history[mv.from as usize & 63][mv.to as usize & 63];
+                        *h = h.saturating_add((depth.max(1) * depth.max(1)) as u32);
+                    }
+                    break;
+                }
+            }
+        }
+        let best_move = best_move.map(|i| list[i]);
+        self.lists[ply] = list;
+        self.orders[ply] = keys;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if depth > 0 {
+            self.tt.store(
+                key,
+                depth,
+                score_to_tt(best_score, ply),
+                bound,
+                best_move.as_ref(),
+            );
+        }
+        best_score
+    }
+}
+
+impl Searcher<'_> {
+    /// A table's result on the current path: a win or loss further away than the counted
+    /// draw rules allow from here is a draw.
+    fn table_score_on_path(&self, value: Value, pos: &Position, ply: usize) -> i32 {
+        let distance = match value {
+            Value::Win(d) | Value::Loss(d) => d,
+            Value::Draw => 0,
+        };
+        if self.counts_draws
+            && self
+                .draw_state()
+                .plies_left(&self.rules, pos)
+                .is_some_and(|left| distance > left)
+        {
+            return 0;
+        }
+        table_score(value, ply)
+    }
+}
+
+/// Plies the shortest counted draw rule of `rules` takes on each counter: king moves,
+/// moves without capture or crowning, lone-king endings (`u32::MAX` where none counts).
+fn draw_thresholds(rules: &Rules) -> [u32; 3] {
+    let d = &rules.draw_rules;
+    let shortest = |limits: &[Option<u16>]| {
+        limits
+            .iter()
+            .flatten()
+            .map(|&n| 2 * n as u32)
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    [
+        shortest(&[
+            d.king_moves_without_capture,
+            d.two_kings_vs_lone_king,
+            d.king_vs_king,
+        ]),
+        shortest(&[
+            d.moves_without_capture_or_promotion,
+            d.kings_ending_4_5_pieces,
+            d.kings_ending_6_7_pieces,
+        ]),
+        shortest(&[d.three_pieces_vs_lone_king, d.two_pieces_vs_lone_king]),
+    ]
+}
+
+/// A table's exact result as a search score: a win or loss `d` plies from here scores like
+/// a forced one found by search (so the searcher plays the shortest win and the longest
+/// defence); a draw is 0.
+fn table_score(value: Value, ply: usize) -> i32 {
+    let far = WIN - 2 * MAX_PLY as i32;
+    match value {
+        Value::Draw => 0,
+        Value::Win(d) => (WIN - ply as i32 - d as i32).max(far),
+        Value::Loss(d) => (-WIN + ply as i32 + d as i32).min(-far),
+    }
+}
+
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN - MAX_PLY as i32 * 2 {
+        s + ply as i32
+    } else if s <= -WIN + MAX_PLY as i32 * 2 {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= WIN - MAX_PLY as i32 * 2 {
+        s - ply as i32
+    } else if s <= -WIN + MAX_PLY as i32 * 2 {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Predicts what the next iteration of the deepening costs from the last two, so a search
+/// with a time limit starts one more only when it can at least finish the first root move
+/// (roughly a third of an iteration), and otherwise uses its whole budget.
+#[derive(Default)]
+struct IterationClock {
+    /// How long the iteration before the last and the last took.
+    durations: [Duration; 2],
+    /// Time spent when the last iteration ended.
+    last_end: Duration,
+    done: u32,
+}
+
+impl IterationClock {
+    /// Growth of the iteration time per ply when it cannot be measured yet, and the bounds
+    /// on the measured growth (tiny early iterations measure noise).
+    const DEFAULT_GROWTH: f64 = 3.0;
+    const GROWTH_RANGE: (f64, f64) = (1.5, 8.0);
+    /// Share of an iteration that must fit in the time left for it to be worth starting.
+    const FIRST_MOVE_SHARE: f64 = 0.3;
+
+    fn iteration_done(&mut self, elapsed: Duration) {
+        self.durations = [self.durations[1], elapsed.saturating_sub(self.last_end)];
+        self.last_end = elapsed;
+        self.done += 1;
+    }
+
+    /// The predicted cost of the next iteration.
+    fn next_cost(&self) -> Duration {
+        let [before, last] = self.durations;
+        let growth = if self.done >= 2 && before > Duration::from_micros(200) {
+            (last.as_secs_f64() / before.as_secs_f64())
+                .clamp(Self::GROWTH_RANGE.0, Self::GROWTH_RANGE.1)
+        } else {
+            Self::DEFAULT_GROWTH
+        };
+        last.mul_f64(growth)
+    }
+
+    /// Start another iteration only if about its first root move (roughly a third of it) fits in the time left.
+    fn worth_another(&self, left: Duration) -> bool {
+        self.next_cost().mul_f64(Self::FIRST_MOVE_SHARE) <= left
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::notation::fen;
+    use draughts_rules::Game;
+
+    fn russian_game(text: &str, halfmove: u32) -> Game {
+        let rules = Rules::preset("russian").expect("preset");
+        let position = fen::parse(text, rules.board).expect("FEN").position;
+        Game::new(rules, position, Some(halfmove))
+    }
+
+    fn search(game: &Game, depth: u32) -> SearchResult {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        Searcher::new(&game.rules, 1)
+            .with_draw_state(game.draw_state())
+            .search(&game.position, game.recent_hashes(), limits, false)
+            .expect("a move")
+    }
+
+    /// Three kings and a man against a king and a man: winning, unless the ending rule's
+    /// count is one ply from complete, when every quiet line is a draw.
+    #[test]
+    fn a_win_beyond_the_count_is_a_draw() {
+        let text = "W:WK1,K2,K3,21:BK32,12";
+        let fresh = search(&russian_game(text, 0), 6);
+        assert!(fresh.score > 150, "{}", fresh.score);
+        let late = search(&russian_game(text, 59), 6);
+        assert_eq!(late.score, 0);
+    }
+
+    /// Lost and one ply from the count: the losing side keeps the count going (a king
+    /// move) rather than crowning its man, which would start it again.
+    #[test]
+    fn the_losing_side_steers_into_the_counted_draw() {
+        let game = russian_game("B:WK1,K2,K3,21:BK32,26", 59);
+        let crowns = game.legal_moves().iter().any(|m| m.mv.crowns);
+        assert!(crowns, "black can crown");
+        let answer = search(&game, 6);
+        assert_eq!(answer.score, 0);
+        assert!(!answer.best.crowns, "{:?}", answer.best);
+        let fresh = search(&russian_game("B:WK1,K2,K3,21:BK32,26", 0), 6);
+        assert!(fresh.score < -150, "{}", fresh.score);
+    }
+}

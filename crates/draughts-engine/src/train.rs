@@ -1,0 +1,271 @@
+//! The pattern evaluation's training pipeline: self-play games at a fixed depth write their
+//! quiet positions with the game's result (`selfplay`, on every core); a logistic
+//! regression fits the pattern weights to them on top of the hand evaluation (`fit`),
+//! printing the loss on held-out positions. Reproducible from the seed.
+
+use super::arena::Player;
+use super::dataset::{self, LabelKind};
+use super::eval::{Evaluator, Weights};
+use super::patterns::{Blocks, PatternWeights, PATTERNS, PHASES};
+use super::tune::{self_play_games, Sample, SelfPlayPlan};
+use draughts_rules::{Color, Rules};
+use std::io::{Read, Write};
+
+/// Play the plan's self-play games of `player` against itself, split over `threads`
+/// threads (each with its own seeds), and write their quiet positions to `out` as each game
+/// ends (a header first; see [`super::dataset`]), so a run stopped early leaves a usable
+/// file. `progress` hears the games and positions written so far. Returns the positions
+/// written.
+pub fn selfplay(
+    rules: &Rules,
+    player: Player,
+    plan: SelfPlayPlan,
+    threads: usize,
+    out: &mut impl Write,
+    mut progress: impl FnMut(usize, usize),
+) -> std::io::Result<usize> {
+    let kind = match player {
+        Player::Greedy | Player::Hub(..) => LabelKind::Result,
+        _ => LabelKind::ResultAndSearchScore,
+    };
+    dataset::write_header(out, rules, kind)?;
+    let threads = threads.max(1);
+    let per_thread = plan.games.div_ceil(threads);
+    let (send, receive) = std::sync::mpsc::channel::<Vec<Sample>>();
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let rules = *rules;
+            let send = send.clone();
+            scope.spawn(move || {
+                let thread_plan = SelfPlayPlan {
+                    games: per_thread.min(plan.games.saturating_sub(t * per_thread)),
+                    seed: plan.seed.wrapping_mul(1_000_003).wrapping_add(t as u64),
+                    ..plan
+                };
+                self_play_games(&rules, player, thread_plan, |_, game| {
+                    let _ = send.send(game.to_vec());
+                });
+            });
+        }
+        drop(send);
+        let (mut games, mut written) = (0, 0);
+        for game in receive {
+            for sample in &game {
+                dataset::write_sample(out, sample)?;
+            }
+            out.flush()?;
+            games += 1;
+            written += game.len();
+            progress(games, written);
+        }
+        Ok(written)
+    })
+}
+
+/// Read the samples `selfplay` wrote (refusing files of another format or variant).
+pub fn read_samples(rules: &Rules, input: &mut impl Read) -> std::io::Result<Vec<Sample>> {
+    dataset::read(rules, input).map(|(_, samples)| samples)
+}
+
+/// How a fit runs.
+#[derive(Copy, Clone, Debug)]
+pub struct FitSettings {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// The step size of stochastic gradient descent.
+    pub rate: f64,
+    /// L2 regularisation of the weights.
+    pub l2: f64,
+    /// The share of each position's target taken from its search score (mapped to an
+    /// expected result by the fitted logistic scale); the rest is its game's result.
+    pub lambda: f64,
+    /// Seeds the shuffles and the held-out split.
+    pub seed: u64,
+    /// Start from the variant's embedded weights instead of zero (a further iteration).
+    pub from_embedded: bool,
+}
+
+/// One position ready for fitting: its features, phase, hand score and target (the game's
+/// result, mixed with the search score's expected result), all from the side to move's
+/// view.
+struct Row {
+    features: Vec<u16>,
+    endgame: f32,
+    hand: f32,
+    result: f32,
+}
+
+/// What a fit did.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// The weights found.
+    pub weights: PatternWeights,
+    /// The logistic scale (fitted for the hand evaluation alone).
+    pub scale: f64,
+    /// Positions trained on and held out.
+    pub train: usize,
+    /// Positions held out.
+    pub valid: usize,
+    /// Held-out cross-entropy of the hand evaluation alone, and after each epoch.
+    pub valid_loss: Vec<f64>,
+}
+
+/// Fit pattern weights on top of the hand evaluation: logistic regression of the result on
+/// the block patterns (two phases), by stochastic gradient descent with L2 regularisation;
+/// one sample in ten (by a hash of the seed and its place) is held out.
+pub fn fit(
+    rules: &Rules,
+    samples: &[Sample],
+    settings: FitSettings,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Fit {
+    let FitSettings {
+        epochs,
+        rate,
+        l2,
+        lambda,
+        seed,
+        from_embedded,
+    } = settings;
+    let weights = Weights::for_rules(rules);
+    let scale = super::tune::fit_scale(rules, weights, samples);
+    let expected = |score: i16| 1.0 / (1.0 + (-scale * score as f64 / 100.0).exp());
+    let eval = Evaluator::with_weights(rules, weights);
+    let blocks = Blocks::new(rules);
+    let rows: Vec<Row> = samples
+        .iter()
+        .map(|s| {
+            let mut features = Vec::new();
+            let endgame = blocks.features(&s.position, &mut features);
+            let own = if s.position.side == Color::White {
+                s.white_result
+            } else {
+                1.0 - s.white_result
+            };
+            Row {
+                features,
+                endgame,
+                hand: eval.hand(&s.position) as f32,
+                result: match s.score {
+                    Some(score) if lambda > 0.0 => {
+                        (lambda * expected(score) + (1.0 - lambda) * own) as f32
+                    }
+                    _ => own as f32,
+                },
+            }
+        })
+        .collect();
+    let held_out =
+        |i: usize| super::Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0;
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (i, row) in rows.iter().enumerate() {
+        if held_out(i) {
+            valid.push(row);
+        } else {
+            train.push(row);
+        }
+    }
+    let n = blocks.len();
+    let mut w = vec![0f32; PHASES * n * PATTERNS];
+    if from_embedded {
+        if let Some(start) = super::patterns::defaults(rules).filter(|p| p.blocks == n) {
+            for (slot, &v) in w.iter_mut().zip(&start.values) {
+                *slot = v as f32;
+            }
+        }
+    }
+    let k = scale as f32 / 100.0;
+    let predict = |w: &[f32], row: &Row| -> f32 {
+        let mut sum = row.hand;
+        for (b, &f) in row.features.iter().enumerate() {
+            let open = w[b * PATTERNS + f as usize];
+            let end = w[(n + b) * PATTERNS + f as usize];
+            sum += open * (1.0 - row.endgame) + end * row.endgame;
+        }
+        1.0 / (1.0 + (-k * sum).exp())
+    };
+    let loss = |w: &[f32], rows: &[&Row]| -> f64 {
+        let total: f64 = rows
+            .iter()
+            .map(|r| {
+                let p = predict(w, r).clamp(1e-6, 1.0 - 1e-6) as f64;
+                let y = r.result as f64;
+                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+            })
+            .sum();
+        total / rows.len().max(1) as f64
+    };
+    let mut valid_loss = vec![loss(&w, &valid)];
+    progress(0, loss(&w, &train), valid_loss[0]);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = super::Rng::new(seed);
+    for epoch in 1..=epochs {
+        for i in (1..order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        for &i in &order {
+            let row = train[i];
+            let g = (predict(&w, row) - row.result) * k;
+            for (b, &f) in row.features.iter().enumerate() {
+                for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
+                    let slot = &mut w[(phase * n + b) * PATTERNS + f as usize];
+                    *slot -= rate as f32 * (g * share + l2 as f32 * *slot);
+                }
+            }
+        }
+        let v = loss(&w, &valid);
+        valid_loss.push(v);
+        progress(epoch, loss(&w, &train), v);
+    }
+    Fit {
+        weights: PatternWeights {
+            blocks: n,
+            values: w
+                .iter()
+                .map(|&x| x.round().clamp(-2000.0, 2000.0) as i16)
+                .collect(),
+        },
+        scale,
+        train: train.len(),
+        valid: valid.len(),
+        valid_loss,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_round_trip_and_a_fit_lowers_the_training_loss() {
+        let rules = Rules::english();
+        let mut data = Vec::new();
+        let plan = SelfPlayPlan {
+            games: 40,
+            opening_plies: 6,
+            seed: 3,
+        };
+        let written =
+            selfplay(&rules, Player::Depth(2), plan, 2, &mut data, |_, _| {}).expect("write");
+        assert!(written > 100, "{written}");
+        let samples = read_samples(&rules, &mut &data[..]).expect("read");
+        assert_eq!(samples.len(), written);
+        let mut train_loss = Vec::new();
+        let settings = FitSettings {
+            epochs: 3,
+            rate: 20.0,
+            l2: 1e-4,
+            lambda: 0.5,
+            seed: 1,
+            from_embedded: false,
+        };
+        let fit = fit(&rules, &samples, settings, |_, train, _| {
+            train_loss.push(train)
+        });
+        assert!(fit.valid > 0 && fit.train > fit.valid);
+        assert!(train_loss[3] < train_loss[0], "{train_loss:?}");
+        assert!(fit.valid_loss.iter().all(|l| l.is_finite()));
+        assert!(fit.weights.values.iter().any(|&v| v != 0));
+    }
+}

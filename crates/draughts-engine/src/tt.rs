@@ -1,0 +1,149 @@
+//! Transposition table: one per search, sized by configuration. Always-replace on a
+//! deeper-or-equal entry, or on a different position.
+
+use draughts_rules::Move;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Entry {
+    /// The best move's pieces taken, bits 0..64: on 12×12 two captures that differ only
+    /// above bit 63 look alike here, which costs nothing but move order (the entry only
+    /// picks which legal move to try first).
+    pub captures: u64,
+    pub score: i32,
+    pub depth: i8,
+    pub bound: Bound,
+    pub from: u8,
+    pub to: u8,
+}
+
+/// A slot as stored: `[key, captures, packed]`, where `packed` holds the score (low 32
+/// bits), depth, bound, from and to. All zero is an empty slot (depth 0 is never stored),
+/// so a new table is zeroed memory the allocator hands over without writing it.
+type Slot = [u64; 3];
+
+pub struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of at most `megabytes` MiB (a power of two of entries, at least 1024).
+    pub fn new(megabytes: usize) -> Self {
+        let want = (megabytes.max(1) * 1024 * 1024) / std::mem::size_of::<Slot>();
+        let mut size = 1024;
+        while size * 2 <= want {
+            size *= 2;
+        }
+        Table {
+            slots: vec![[0; 3]; size],
+            mask: size - 1,
+        }
+    }
+
+    /// Ask the CPU to start loading `key`'s slot, so the probe a little later finds it in
+    /// cache (the probe is otherwise the search's largest single cost: a cache miss).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const Slot = &self.slots[key as usize & self.mask];
+            // SAFETY: `_mm_prefetch` only needs SSE, which every x86_64 CPU has (it is part of
+            // the architecture's baseline target features), and a prefetch is a hint that never
+            // faults nor changes memory; the pointer also comes from a live reference.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    slot.cast::<i8>(),
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let [k, captures, packed] = self.slots[key as usize & self.mask];
+        let depth = (packed >> 32) as u8 as i8;
+        if k != key || depth <= 0 {
+            return None;
+        }
+        Some(Entry {
+            captures,
+            score: packed as u32 as i32,
+            depth,
+            bound: match (packed >> 40) as u8 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            from: (packed >> 48) as u8,
+            to: (packed >> 56) as u8,
+        })
+    }
+
+    /// Store a search result; `depth` must be at least 1 (quiescence is not stored).
+    pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<&Move>) {
+        let slot = &mut self.slots[key as usize & self.mask];
+        let old_depth = (slot[2] >> 32) as u8 as i8;
+        if slot[0] == key && old_depth as i32 > depth && bound != Bound::Exact {
+            return;
+        }
+        let bound_bits: u64 = match bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let depth = depth.clamp(1, 127) as u8 as u64;
+        let from = best.map_or(0, |m| m.from) as u64;
+        let to = best.map_or(0, |m| m.to) as u64;
+        *slot = [
+            key,
+            best.map_or(0, |m| m.captures),
+            score as u32 as u64 | depth << 32 | bound_bits << 40 | from << 48 | to << 56,
+        ];
+    }
+}
+
+impl Entry {
+    pub fn matches(&self, m: &Move) -> bool {
+        self.from == m.from
+            && self.to == m.to
+            && self.captures == m.captures
+            && !(self.from == 0 && self.to == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::{legal_moves, notation::fen, Rules};
+
+    #[test]
+    fn a_stored_entry_comes_back_whole_and_an_empty_slot_misses() {
+        let rules = Rules::preset("international").expect("preset");
+        let pos = fen::parse("W:WK46,28:B23,19,K3", rules.board)
+            .expect("fen")
+            .position;
+        let mv = legal_moves(&rules, &pos)[0];
+        let mut table = Table::new(1);
+        let key = 0xdead_beef_0123_4567;
+        assert!(table.probe(key).is_none());
+        table.store(key, 7, -29_950, Bound::Lower, Some(&mv));
+        let e = table.probe(key).expect("stored");
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.from, e.to, e.captures),
+            (-29_950, 7, Bound::Lower, mv.from, mv.to, mv.captures)
+        );
+        assert!(e.matches(&mv));
+        // A shallower non-exact result does not replace a deeper one of the same position.
+        table.store(key, 3, 12, Bound::Upper, None);
+        assert_eq!(table.probe(key).map(|e| e.depth), Some(7));
+        assert!(table.probe(key ^ 1).is_none());
+    }
+}

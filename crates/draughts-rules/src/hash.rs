@@ -1,0 +1,21 @@
+//! FNV-1a, 64 bits: a stable hash of bytes (the same on every build and machine), for
+//! fingerprints of rules in files and for tags of answers. Positions have their own
+//! Zobrist keys ([`crate::Position::hash`]).
+
+/// The FNV-1a hash of `bytes`.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The published FNV-1a test vectors.
+    #[test]
+    fn matches_the_reference_values() {
+        assert_eq!(super::fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(super::fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(super::fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+}
