@@ -785,3 +785,61 @@ fn each_client_gets_its_share_and_429_beyond_it() {
         Some(1.0)
     );
 }
+
+/// The Russian fragment of issue #33 over HTTP: from `W:WK29,22:BK4,11` kings wander and
+/// each man steps on its side's 7th and 14th moves (so the 15-king-move rule never
+/// completes), no capture, no crowning. `/status` says `ongoing` after 29 plies and `draw`
+/// with the ending rule's reason after 30 (FMJD 7.2.6, plies reading; `docs/rules.md`).
+#[test]
+fn a_russian_kings_ending_is_drawn_by_status_after_thirty_plies() {
+    use draughts_api::rules::movegen::has_capture;
+    use draughts_api::rules::notation::{fen, moves};
+    use draughts_api::rules::{Game, Rules};
+
+    let rules = Rules::preset("russian").expect("preset");
+    let start = "W:WK29,22:BK4,11";
+    let line = (0..64u64).find_map(|seed| {
+        let position = fen::parse(start, rules.board).ok()?.position;
+        let mut game = Game::new(rules, position, None);
+        let mut texts = Vec::new();
+        let mut state = seed;
+        for ply in 1..=30u32 {
+            let man = ply % 14 == 13 || ply % 14 == 0;
+            let options: Vec<_> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    !m.mv.is_capture()
+                        && !m.mv.crowns
+                        && game.position.is_king(m.mv.from) != man
+                        && !has_capture(&rules, &game.position.play(&m.mv))
+                })
+                .collect();
+            if options.is_empty() {
+                return None;
+            }
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let chosen = &options[(state >> 33) as usize % options.len()];
+            texts.push(moves::full(chosen, rules.board));
+            game.play(&chosen.mv);
+        }
+        Some(texts)
+    });
+    let line = line.expect("a quiet line of 30 plies");
+    let app = spawn_app();
+    let status = |plies: usize| {
+        let (code, body, _) = app.post(
+            "/status",
+            &json!({"variant": "russian",
+                    "history": {"start": start, "moves": &line[..plies]}}),
+        );
+        assert_eq!(code, 200, "{body}");
+        body
+    };
+    let before = status(29);
+    assert_eq!(before["state"], "ongoing", "{before}");
+    let at = status(30);
+    assert_eq!(at["state"], "draw", "{at}");
+    assert_eq!(at["reason"], "kings_ending_balance_unchanged", "{at}");
+    assert_eq!(at["counters"]["moves_without_capture_or_promotion"], 30, "{at}");
+}
