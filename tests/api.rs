@@ -802,7 +802,7 @@ fn a_russian_kings_ending_is_drawn_by_status_after_thirty_plies() {
         let position = fen::parse(start, rules.board).ok()?.position;
         let mut game = Game::new(rules, position, None);
         let mut texts = Vec::new();
-        let mut state = seed;
+        let mut rng = draughts_api::rules::random::Rng::new(seed);
         for ply in 1..=30u32 {
             let man = ply % 14 == 13 || ply % 14 == 0;
             let options: Vec<_> = game
@@ -818,8 +818,7 @@ fn a_russian_kings_ending_is_drawn_by_status_after_thirty_plies() {
             if options.is_empty() {
                 return None;
             }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let chosen = &options[(state >> 33) as usize % options.len()];
+            let chosen = &options[rng.below(options.len())];
             texts.push(moves::full(chosen, rules.board));
             game.play(&chosen.mv);
         }
@@ -841,5 +840,8 @@ fn a_russian_kings_ending_is_drawn_by_status_after_thirty_plies() {
     let at = status(30);
     assert_eq!(at["state"], "draw", "{at}");
     assert_eq!(at["reason"], "kings_ending_balance_unchanged", "{at}");
-    assert_eq!(at["counters"]["moves_without_capture_or_promotion"], 30, "{at}");
+    assert_eq!(
+        at["counters"]["moves_without_capture_or_promotion"], 30,
+        "{at}"
+    );
 }

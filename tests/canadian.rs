@@ -10,6 +10,7 @@
 use std::collections::BTreeSet;
 
 use draughts_api::rules::notation::{fen, moves};
+use draughts_api::rules::random::Rng;
 use draughts_api::rules::{legal_moves, perft::perft, BoardSize, Color, Position, Rules};
 
 fn rules() -> Rules {
@@ -294,18 +295,6 @@ fn ours(text: &str) -> BTreeSet<RefMove> {
         .collect()
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 fn check(text: &str) -> bool {
     let (a, b) = (ours(text), Reference::from_fen(text).moves());
     assert_eq!(a, b, "{text}");
@@ -316,13 +305,13 @@ fn check(text: &str) -> bool {
 fn agrees_with_the_reference_on_random_placements() {
     // Crowded boards with many kings: long flying captures everywhere, the high squares
     // included.
-    let mut rng = Rng(0x5eed_ca4a_d1a4_0001);
+    let mut rng = Rng::new(0x5eed_ca4a_d1a4_0001);
     let mut with_capture = 0;
     for _ in 0..1_500 {
         let (mut white, mut black) = (Vec::new(), Vec::new());
         for square in 1..=72u32 {
-            let roll = rng.next() % 100;
-            let king = rng.next() % 3 == 0;
+            let roll = rng.next_u64() % 100;
+            let king = rng.next_u64() % 3 == 0;
             let (list, crowning_row) = match roll {
                 0..=14 => (&mut white, 1..=6),
                 15..=29 => (&mut black, 67..=72),
@@ -334,7 +323,7 @@ fn agrees_with_the_reference_on_random_placements() {
         if white.is_empty() || black.is_empty() {
             continue;
         }
-        let side = if rng.next() % 2 == 0 { "W" } else { "B" };
+        let side = if rng.next_u64() % 2 == 0 { "W" } else { "B" };
         let text = format!("{side}:W{}:B{}", white.join(","), black.join(","));
         with_capture += check(&text) as usize;
     }
@@ -347,7 +336,7 @@ fn agrees_with_the_reference_on_random_placements() {
 #[test]
 fn agrees_with_the_reference_along_random_games() {
     let r = rules();
-    let mut rng = Rng(0x5eed_ca4a_d1a4_0002);
+    let mut rng = Rng::new(0x5eed_ca4a_d1a4_0002);
     let mut positions = 0;
     for _ in 0..40 {
         let mut pos = Position::initial(&r);
@@ -359,7 +348,7 @@ fn agrees_with_the_reference_along_random_games() {
             if list.is_empty() {
                 break;
             }
-            pos = pos.play(&list[rng.next() as usize % list.len()]);
+            pos = pos.play(&list[rng.next_u64() as usize % list.len()]);
         }
     }
     assert!(positions > 3_000, "{positions}");

@@ -2,27 +2,20 @@
 //! for 200 ms spend at least 150 ms on average and never more than the limit + 20 ms.
 //! (Its own test binary, so no other test competes for the cores while it is timed.)
 
+mod common;
+
 use draughts_api::engine::{think, Caps, Limits, Request};
 use draughts_api::rules::{legal_moves, Game, Outcome, Rules};
 use std::time::{Duration, Instant};
 
-/// Middlegames from seeded random play: `plies` random moves from the start.
+/// Middlegames from seeded random play: `plies` random moves from the start (a seed whose
+/// game ended or left one move is passed over).
 fn middlegames(rules: Rules, count: usize, plies: usize, seed: u64) -> Vec<Game> {
-    let mut state = seed;
     let mut out = Vec::new();
+    let mut next_seed = seed;
     while out.len() < count {
-        let mut game = Game::new(rules, draughts_api::rules::Position::initial(&rules), None);
-        for _ in 0..plies {
-            let list = legal_moves(&game.rules, &game.position);
-            if list.is_empty() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mv = list[(state >> 33) as usize % list.len()];
-            game.play(&mv);
-        }
+        let (_, game) = common::random_line(&rules, plies, next_seed);
+        next_seed += 1;
         if legal_moves(&game.rules, &game.position).len() > 1 && game.outcome() == Outcome::Ongoing
         {
             out.push(game);

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+use draughts_api::rules::random::Rng;
 use draughts_api::rules::{legal_moves, Color, Position, Rules};
 
 /// Plain minimax on material (a man 100, a king `king`; no legal move is a loss), no
@@ -53,13 +54,8 @@ pub fn random_positions(
     king_one_in: u64,
 ) -> Vec<Position> {
     let g = rules.board.geometry();
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
+    let mut rng = Rng::new(seed);
+    let mut next = move || rng.next_u64() >> 31;
     let mut out = Vec::new();
     while out.len() < count {
         let side = if next() % 2 == 0 {
@@ -144,17 +140,14 @@ pub fn random_line(
     use draughts_api::rules::notation::moves;
     use draughts_api::rules::{Game, Outcome};
     let mut game = Game::new(*rules, Position::initial(rules), None);
-    let mut state = seed;
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for _ in 0..plies {
         if game.outcome() != Outcome::Ongoing {
             break;
         }
         let list = legal_moves(rules, &game.position);
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mv = list[(state >> 33) as usize % list.len()];
+        let mv = list[rng.below(list.len())];
         out.push(moves::full(&mv, rules.board));
         game.play(&mv);
     }

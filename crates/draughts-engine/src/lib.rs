@@ -98,32 +98,8 @@ pub fn effective_limits(req: &Request, caps: &Caps) -> Limits {
     l
 }
 
-/// A small deterministic generator (splitmix64) for the levels' choices.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `-range..=range`.
-    pub fn spread(&mut self, range: i32) -> i32 {
-        if range <= 0 {
-            return 0;
-        }
-        (self.next_u64() % (2 * range as u64 + 1)) as i32 - range
-    }
-}
+/// The seeded generator of every layer (the levels' choices use it).
+pub use draughts_rules::random::Rng;
 
 /// The searcher's answer.
 #[derive(Clone, Debug)]

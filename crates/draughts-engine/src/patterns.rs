@@ -257,7 +257,7 @@ mod tests {
             let blocks = Blocks::new(&rules);
             let mut pos = Position::initial(&rules);
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            let mut state = 5u64;
+            let mut rng = draughts_rules::random::Rng::new(5);
             for _ in 0..40 {
                 let list = legal_moves(&rules, &pos);
                 if list.is_empty() {
@@ -267,8 +267,7 @@ mod tests {
                 let pb = blocks.features(&pos.flipped(), &mut b);
                 assert_eq!(a, b);
                 assert_eq!(pa, pb);
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                pos = pos.play(&list[(state >> 33) as usize % list.len()]);
+                pos = pos.play(&list[rng.below(list.len())]);
             }
         }
     }

@@ -1,6 +1,16 @@
-//! FNV-1a, 64 bits: a stable hash of bytes (the same on every build and machine), for
-//! fingerprints of rules in files and for tags of answers. Positions have their own
-//! Zobrist keys ([`crate::Position::hash`]).
+//! Hashes: FNV-1a, 64 bits, a stable hash of bytes (the same on every build and machine),
+//! for fingerprints of rules in files and for tags of answers; and the splitmix64 finalizer
+//! that [`crate::Position::hash`] and [`crate::random::Rng`] both mix with.
+
+/// The splitmix64 finalizer: every input bit reaches every output bit.
+#[inline]
+pub fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
 
 /// The FNV-1a hash of `bytes`.
 pub fn fnv1a(bytes: &[u8]) -> u64 {

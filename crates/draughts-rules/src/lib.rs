@@ -29,6 +29,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod random;
 pub mod record;
 pub mod replay;
 pub mod status;

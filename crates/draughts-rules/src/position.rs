@@ -279,13 +279,7 @@ impl Position {
     /// repetition detection).
     #[inline]
     pub fn hash(&self) -> u64 {
-        fn mix(mut x: u64) -> u64 {
-            x ^= x >> 30;
-            x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            x ^= x >> 27;
-            x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-            x ^ (x >> 31)
-        }
+        use crate::hash::mix64 as mix;
         let mut h = mix(self.pieces[0] ^ 0x9e37_79b9_7f4a_7c15);
         h = mix(h ^ self.pieces[1].rotate_left(17));
         h = mix(h ^ self.kings.rotate_left(41));

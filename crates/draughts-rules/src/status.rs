@@ -480,17 +480,14 @@ mod ending_rule_tests {
     /// `expect(n)`. `None` when the wandering gets stuck (no quiet move of the kind).
     fn wander(seed: u64, expect: impl Fn(u32) -> Outcome) -> Option<Game> {
         let mut g = game("W:WK29,22:BK4,11", 0);
-        let mut state = seed;
+        let mut rng = crate::random::Rng::new(seed);
         for ply in 1..=30u32 {
             let man = ply % 14 == 13 || ply % 14 == 0;
             let options = quiet_moves(&g, man);
             if options.is_empty() {
                 return None;
             }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            g.play(&options[(state >> 33) as usize % options.len()]);
+            g.play(&options[rng.below(options.len())]);
             assert_eq!(g.outcome(), expect(ply), "ply {ply}, seed {seed}");
         }
         Some(g)

@@ -447,14 +447,8 @@ mod tests {
     /// many kings and long sequences.
     #[test]
     fn agrees_with_the_bitboard_generator_on_diagonal_rules() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::random::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_u64();
         let mut compared = 0usize;
         for preset in PRESETS.iter().filter(|p| !p.rules.uses_line_tables()) {
             let rules = preset.rules;
