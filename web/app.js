@@ -17,6 +17,15 @@ const game = {
   flip: false,
   selected: null,  // the square chosen first
   busy: false,
+  view: null,      // while browsing: how many plies the shown position has (null: the game now)
+  fens: new Map(), // plies played -> FEN, for browsing
+};
+
+// What the engine said: a hint for the shown position, a review of the game.
+const analysis = {
+  hint: null,      // {fen, moves: [AnalyzedMove]}
+  review: null,    // {plies: [ReviewedPly], summary?, pdn?}
+  reviewing: null, // the AbortController of a review in progress
 };
 
 // --- the API -----------------------------------------------------------------------
@@ -61,9 +70,25 @@ const myTurn = () =>
   game.status && game.status.state === "ongoing" &&
   (!againstComputer() || game.status.side_to_move === humanSide());
 
+const shownFen = () => (game.view === null ? game.fen : game.fens.get(game.view) || game.fen);
+const shownPlies = () => (game.view === null ? game.moves.length : game.view);
+
+// The arrow of the engine's best move in the shown position: the hint's, else the review's.
+function bestArrow() {
+  const fen = shownFen();
+  if (analysis.hint && analysis.hint.fen === fen && analysis.hint.moves.length) {
+    const m = analysis.hint.moves[0].move;
+    return `${m.from}-${m.to}`;
+  }
+  const reviewed = analysis.review && analysis.review.plies[shownPlies()];
+  return reviewed ? `${reviewed.best.from}-${reviewed.best.to}` : null;
+}
+
 async function drawBoard() {
-  const query = new URLSearchParams({ variant: game.variant.id, position: game.fen, size: "560" });
+  const query = new URLSearchParams({ variant: game.variant.id, position: shownFen(), size: "560" });
   if (game.flip) query.set("flip", "true");
+  const arrow = bestArrow();
+  if (arrow) query.set("arrows", arrow);
   const response = await fetch("/board.svg?" + query);
   if (!response.ok) throw new ApiProblem(await response.json());
   $("board").innerHTML = await response.text();
@@ -87,7 +112,7 @@ function squareRect(n) {
 
 function markSquares() {
   for (const r of $("board").querySelectorAll("rect[data-square]")) r.removeAttribute("class");
-  const last = game.moves[game.moves.length - 1];
+  const last = game.moves[shownPlies() - 1];
   if (last && last.path) for (const n of [last.from, last.to]) squareRect(n)?.classList.add("last");
   if (game.selected !== null) {
     squareRect(game.selected)?.classList.add("selected");
@@ -120,21 +145,40 @@ function showStatus() {
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const words = (id) => (id || "").replaceAll("_", " ");
 
+// The signs of a review's classes, as PDN writes them.
+const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
 function showMoves() {
   const list = $("moves");
   list.innerHTML = "";
   for (let i = 0; i < game.moves.length; i += 2) {
     const li = document.createElement("li");
-    li.textContent = game.moves.slice(i, i + 2).map((m) => m.shown).join("  ");
+    for (const [j, m] of game.moves.slice(i, i + 2).entries()) {
+      const ply = i + j; // 0-based
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "ply";
+      button.dataset.ply = String(ply + 1);
+      const reviewed = analysis.review && analysis.review.plies[ply];
+      const sign = reviewed ? SIGNS[reviewed.class] || "" : "";
+      if (reviewed) button.classList.add(reviewed.class);
+      if (game.view !== null && game.view === ply + 1) button.classList.add("current");
+      button.textContent = m.shown + sign;
+      button.title = reviewed ? `${reviewed.class}; best ${reviewed.best.notation} (${scoreText(reviewed.best_score)})` : "";
+      if (j) li.append(" ");
+      li.append(button);
+    }
     list.append(li);
   }
-  list.scrollTop = list.scrollHeight;
+  if (game.view === null) list.scrollTop = list.scrollHeight;
+  $("browsing").hidden = game.view === null;
 }
 
 async function show() {
   await drawBoard();
   showStatus();
   showMoves();
+  showEval();
 }
 
 // --- changing the game -------------------------------------------------------------
@@ -154,6 +198,7 @@ async function refresh() {
   game.status = checked.status;
   game.legal = moves.moves;
   game.selected = null;
+  game.view = null;
   await show();
 }
 
@@ -209,6 +254,10 @@ async function computerMoves() {
 }
 
 async function newGame(start = null, moves = []) {
+  cancelReview();
+  closeAnalysis();
+  game.fens.clear();
+  game.view = null;
   game.variant = game.variants.find((v) => v.id === $("variant").value);
   game.start = start;
   game.moves = moves;
@@ -258,6 +307,10 @@ function chooseRoute(routes) {
 
 async function clickSquare(n) {
   if (game.busy) return;
+  if (game.view !== null) {
+    say("This is an earlier position: press End (or \"back to the game\") to play on.", true);
+    return;
+  }
   if (!myTurn()) {
     say(game.status.state === "ongoing" ? "Wait for the computer's move." : "The game is over: start a new one.", true);
     return;
@@ -324,9 +377,35 @@ function wire() {
   $("load-fen").addEventListener("click", () => run(loadFen));
   $("load-pdn").addEventListener("click", () => run(loadPdn));
   $("export-pdn").addEventListener("click", () => { $("pdn").value = exportPdn(); say("The game is in the PDN box."); });
+  $("hint").addEventListener("click", () => run(hint));
+  // A review streams beside the other actions (they do not wait for it); `data-review` on
+  // the body says where it is: running, done or stopped.
+  $("review").addEventListener("click", () => {
+    reviewGame().catch((error) => { document.body.dataset.review = "stopped"; say(error.message, true); });
+  });
+  $("close-review").addEventListener("click", () => { cancelReview(); closeAnalysis(); run(show); });
+  $("download-pdn").addEventListener("click", downloadReview);
+  $("back-to-game").addEventListener("click", () => run(() => browse(null)));
+  $("moves").addEventListener("click", (e) => {
+    const button = e.target.closest("button.ply");
+    // A ply shows the position it was played in, with the engine's best move there.
+    if (button) run(() => browse(Number(button.dataset.ply) - 1));
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const now = shownPlies();
+    const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: game.moves.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    run(() => browse(Math.max(0, Math.min(game.moves.length, to))));
+  });
+  // Leaving the page stops a review in progress (the service stops its search too).
+  window.addEventListener("pagehide", cancelReview);
 }
 
 async function undo() {
+  cancelReview();
+  closeAnalysis();
   // Against the computer, take back its reply too, so that it is the player's turn again.
   const plies = againstComputer() && game.status.side_to_move === humanSide() ? 2 : 1;
   for (let i = 0; i < plies && game.moves.length; i++) game.redo.push(game.moves.pop());
@@ -399,6 +478,192 @@ function exportPdn() {
   });
   parts.push(result);
   return tags.join("\n") + "\n\n" + parts.join(" ") + "\n";
+}
+
+
+// --- analysis: browsing, hints, the review ----------------------------------------------
+
+const notations = (plies) => game.moves.slice(0, plies).map((m) => m.notation);
+
+// Show the position after `plies` plies (null or the game's length: the game now).
+async function browse(plies) {
+  if (plies === null || plies >= game.moves.length) {
+    game.view = null;
+  } else {
+    if (!game.fens.has(plies)) {
+      const checked = await call("/games/validate", { variant: game.variant.id, start: game.start ?? undefined, moves: notations(plies) });
+      game.fens.set(plies, checked.position);
+    }
+    game.view = plies;
+  }
+  game.selected = null;
+  await show();
+}
+
+function scoreText(score) {
+  if (score.win_in_plies !== undefined) return `wins in ${Math.ceil(score.win_in_plies / 2)}`;
+  if (score.loss_in_plies !== undefined) return `loses in ${Math.ceil(score.loss_in_plies / 2)}`;
+  const pieces = score.centipieces / 100;
+  return (pieces > 0 ? "+" : "") + pieces.toFixed(2);
+}
+
+// White's share of a score given for `side` (a logistic of the centipieces; 1 or 0 when won).
+function whiteShare(score, side) {
+  let share;
+  if (score.win_in_plies !== undefined) share = 1;
+  else if (score.loss_in_plies !== undefined) share = 0;
+  else share = 1 / (1 + Math.exp(-score.centipieces / 150));
+  return side === "white" ? share : 1 - share;
+}
+
+// The bar beside the board: the hint's score of the shown position, else the review's.
+function showEval() {
+  const fen = shownFen();
+  const side = fen.startsWith("B") ? "black" : "white";
+  let score = null;
+  if (analysis.hint && analysis.hint.fen === fen && analysis.hint.moves.length) score = analysis.hint.moves[0].score;
+  const reviewed = analysis.review && analysis.review.plies[shownPlies()];
+  if (!score && reviewed) score = reviewed.best_score;
+  $("evalbar").hidden = !score;
+  if (!score) return;
+  const white = whiteShare(score, side);
+  $("evalfill").style.width = `${(100 * white).toFixed(1)}%`;
+  const text = scoreText(score);
+  $("evaltext").textContent = `${cap(side)} to move: ${text}`;
+}
+
+const hintLevel = () => (againstComputer() ? opponent() : "medium");
+
+async function hint() {
+  const fen = shownFen();
+  const answer = await call("/analyze", {
+    variant: game.variant.id,
+    history: { start: game.start ?? undefined, moves: notations(shownPlies()) },
+    level: hintLevel(), multipv: 3,
+  });
+  // The first three moves are scored exactly; the others only bounded: leave those out.
+  const scored = answer.moves.filter((m) => m.bound === "exact").slice(0, 3);
+  analysis.hint = { fen, moves: scored };
+  const list = $("hint-list");
+  list.innerHTML = "";
+  for (const m of scored) {
+    const li = document.createElement("li");
+    li.textContent = shown(m.move) + " ";
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = scoreText(m.score);
+    li.append(score);
+    list.append(li);
+  }
+  $("hint-panel").hidden = false;
+  say(scored.length ? `Best here: ${shown(scored[0].move)} (${scoreText(scored[0].score)}).` : "No move here.");
+  await show();
+}
+
+function closeAnalysis() {
+  analysis.hint = null;
+  analysis.review = null;
+  $("hint-panel").hidden = true;
+  $("review-panel").hidden = true;
+}
+
+function cancelReview() {
+  if (analysis.reviewing) {
+    analysis.reviewing.abort();
+    document.body.dataset.review = "stopped";
+  }
+  analysis.reviewing = null;
+}
+
+// The review streams (`text/event-stream`): a `ply` event per ply, then `summary`.
+async function reviewGame() {
+  cancelReview();
+  if (!game.moves.length) {
+    say("Play some moves first: the review judges each move of the game.", true);
+    return;
+  }
+  const controller = new AbortController();
+  analysis.reviewing = controller;
+  document.body.dataset.review = "running";
+  analysis.review = { plies: [] };
+  $("review-panel").hidden = false;
+  $("review-progress").max = game.moves.length;
+  $("review-progress").value = 0;
+  $("review-graph").innerHTML = "";
+  $("review-accuracy").textContent = "";
+  $("download-pdn").disabled = true;
+  $("review-state").textContent = `Reviewing ${game.moves.length} plies…`;
+  showMoves();
+  try {
+    const response = await fetch("/games/analyze", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({
+        variant: game.variant.id, start: game.start ?? undefined,
+        moves: game.moves.map((m) => m.notation), limits: { time_ms: 150 }, graph: true,
+      }),
+      signal: controller.signal,
+    });
+    if (!response.ok) throw new ApiProblem(await response.json());
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        reviewEvent(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+      }
+    }
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    throw error;
+  } finally {
+    if (analysis.reviewing === controller) analysis.reviewing = null;
+  }
+  await show();
+}
+
+function reviewEvent(text) {
+  let kind = "message";
+  let data = "";
+  for (const line of text.split("\n")) {
+    if (line.startsWith("event:")) kind = line.slice(6).trim();
+    else if (line.startsWith("data:")) data += line.slice(5).trim();
+  }
+  if (!data || !analysis.review) return;
+  const payload = JSON.parse(data);
+  if (kind === "ply") {
+    analysis.review.plies.push(payload);
+    $("review-progress").value = analysis.review.plies.length;
+    showMoves();
+  } else if (kind === "summary") {
+    analysis.review = payload;
+    $("review-progress").value = payload.plies.length;
+    $("review-graph").innerHTML = payload.graph || "";
+    const { white, black } = payload.summary;
+    $("review-accuracy").textContent = `Accuracy: White ${white.accuracy.toFixed(1)}%, Black ${black.accuracy.toFixed(1)}%` +
+      ` · blunders ${white.blunder}–${black.blunder}, mistakes ${white.mistake}–${black.mistake}`;
+    const stopped = payload.error ? ` It stopped at ply ${payload.error.ply}: ${payload.error.reason}.` : "";
+    $("review-state").textContent = `Review done: ${payload.plies.length} plies.${stopped} Click a move to see the best one there.`;
+    $("download-pdn").disabled = !payload.pdn;
+    document.body.dataset.review = "done";
+    showMoves();
+  }
+}
+
+function downloadReview() {
+  if (!analysis.review || !analysis.review.pdn) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([analysis.review.pdn], { type: "application/x-chess-pdn" }));
+  link.download = `review-${game.variant.id}.pdn`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 async function start() {

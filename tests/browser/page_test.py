@@ -8,7 +8,10 @@ Playwright, against the real service.
 * undo restores the previous position;
 * a FEN import shows the right pieces;
 * in international draughts, a capture with two routes to the same square lets the player
-  choose, and the chosen route is the one played.
+  choose, and the chosen route is the one played;
+* a hint shows scored moves, an arrow and the score bar; a review of a game with a planted
+  blunder streams progress, draws its graph, marks the blunder `??`, offers the annotated
+  PDN; plies can be stepped through with the keys; closing a review stops its search.
 
 Usage: page_test.py BINARY [SCREENSHOT_DIR]
 """
@@ -54,6 +57,29 @@ def click_square(page, n):
 def pieces(page):
     return {el.get_attribute("data-square"): el.get_attribute("data-piece")
             for el in page.locator("#board g[data-piece]").all()}
+
+
+def searches_running(base):
+    text = urllib.request.urlopen(base + "/metrics").read().decode()
+    for line in text.splitlines():
+        if line.startswith("draughts_api_searches_running "):
+            return float(line.split()[1])
+    return None
+
+
+def random_game(base, plies, seed=3):
+    """A seeded random English game of at most `plies` plies, as move texts."""
+    chooser = random.Random(seed)
+    moves = []
+    for _ in range(plies):
+        request = urllib.request.Request(
+            base + "/moves", data=json.dumps({"variant": "english", "history": {"moves": moves}}).encode(),
+            headers={"content-type": "application/json"})
+        legal = json.load(urllib.request.urlopen(request))["moves"]
+        if not legal:
+            break
+        moves.append(chooser.choice(legal)["notation"])
+    return moves
 
 
 def plies(page):
@@ -179,6 +205,80 @@ def main():
             check(after == {"8": "wm", "42": "bm", "32": "bm"},
                   f"the chosen route took 43, 33, 23 and 13: {after}")
             check("48x39x28x19x8" in page.inner_text("#moves"), "the move list shows the route")
+
+            # A hint on the international start: scored moves and an arrow on the board.
+            page.fill("#fen", "W:W31-50:B1-20")
+            page.click("#load-fen")
+            idle(page)
+            page.click("#hint")
+            idle(page)
+            hints = page.locator("#hint-list li")
+            scored = [t for t in hints.all_inner_texts() if any(c.isdigit() for c in t.split()[-1])]
+            check(hints.count() >= 2 and len(scored) == hints.count(),
+                  f"a hint lists at least 2 scored moves: {hints.all_inner_texts()}")
+            check(page.locator("#board svg g.arrow").count() == 1,
+                  "the hint's best move is an arrow on the board")
+            check(page.locator("#evalbar").is_visible() and "to move" in page.inner_text("#evaltext"),
+                  f"the score bar shows who stands better: {page.inner_text('#evaltext')!r}")
+            if shots:
+                page.screenshot(path=os.path.join(shots, "page-hint.png"), full_page=True)
+
+            # A review of a short English game whose fifth ply (6-10) throws a man away.
+            page.select_option("#variant", "english")
+            idle(page)
+            page.fill("#pdn", '[GameType "21"]\n1. 11-16 21-17 2. 10-15 17-13 3. 6-10 *')
+            page.click("#load-pdn")
+            idle(page)
+            page.click("#review")
+            page.wait_for_selector("body[data-review=done]", timeout=60000)
+            check(page.get_attribute("#review-progress", "value") == "5",
+                  "the review's progress bar filled ply by ply to 5")
+            check(page.locator("#review-graph svg").count() == 1, "the review shows its score graph")
+            fifth = page.locator('#moves button[data-ply="5"]')
+            check(fifth.inner_text().endswith("??") and "blunder" in (fifth.get_attribute("class") or ""),
+                  f"the blunder is marked ?? in the move list: {page.inner_text('#moves')!r}")
+            check("Accuracy" in page.inner_text("#review-accuracy"), "each side's accuracy is shown")
+            with page.expect_download() as download:
+                page.click("#download-pdn")
+            with open(download.value.path(), encoding="utf-8") as f:
+                annotated = f.read()
+            check("??" in annotated, "the annotated PDN download marks the blunder ??")
+
+            # Stepping: a click on a ply shows the position it was played in, with the best move's
+            # arrow; ← and → step, End returns to the game.
+            now = pieces(page)
+            fifth.click()
+            idle(page)
+            at_fifth = pieces(page)
+            check(at_fifth != now and page.locator("#board svg g.arrow").count() == 1,
+                  "a ply's position is shown with the best move's arrow")
+            if shots:
+                page.screenshot(path=os.path.join(shots, "page-review.png"), full_page=True)
+            page.keyboard.press("ArrowLeft")
+            idle(page)
+            check(pieces(page) != at_fifth, "← steps back one ply")
+            page.keyboard.press("ArrowRight")
+            idle(page)
+            check(pieces(page) == at_fifth, "→ steps forward again")
+            page.keyboard.press("End")
+            idle(page)
+            check(pieces(page) == now and page.locator("#browsing").is_hidden(),
+                  "End returns to the game")
+
+            # Leaving a review mid-way stops its searches on the service.
+            page.fill("#pdn", '[GameType "21"]\n' + " ".join(random_game(base, 60)) + " *")
+            page.click("#load-pdn")
+            idle(page)
+            page.click("#review")
+            page.wait_for_timeout(1000)
+            page.click("#close-review")
+            running = None
+            for _ in range(20):
+                page.wait_for_timeout(100)
+                running = searches_running(base)
+                if running == 0:
+                    break
+            check(running == 0, f"closing a review stops its search within 2 s (running: {running})")
 
             expected = [e for e in console_errors if "status of 422" not in e]
             check(not page_errors and not expected,
