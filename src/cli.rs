@@ -1,5 +1,5 @@
-//! Command-line tools beside the service: perft and a batch move generator (used by the
-//! differential tests against other implementations).
+//! The command-line tools beside the service, one function a command: perft, the batch
+//! move generator of the differential tests, matches, self-play data, fits, endgame tables.
 
 pub use crate::engine::train::FitSettings;
 pub use crate::engine::tune::SelfPlayPlan;

@@ -1,4 +1,6 @@
-//! The `draughts-api` binary: the REST service (default), perft and a batch move generator.
+//! The `draughts-api` binary: the REST service (the default command) and the tools beside
+//! it (`--help` lists them: openapi, perft, arena, tune, selfplay, train, bitbase, hub,
+//! movegen).
 
 use clap::{Parser, Subcommand};
 use draughts_api::api::{telemetry, Application, Config};

@@ -1,5 +1,6 @@
 //! Request and response bodies, with their OpenAPI schemas and examples.
-//! Field names are pinned by API.md: clients are written against them.
+//! Field names are part of the API's contract (no field is removed or changes meaning within
+//! a major version, CHANGELOG.md): clients are written against them.
 
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;

@@ -30,9 +30,10 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The defaults per kind of variant. How each set was chosen is in the README
-    /// ("Tuning"): short kings by a Texel fit on self-play games, checked in self-play
-    /// matches; flying kings on 10×10 by hand (a fit did not beat them).
+    /// The defaults per kind of variant. How each set was chosen is in `docs/strength.md`:
+    /// short kings by a Texel fit on self-play games, checked in self-play matches; flying
+    /// kings on 10×10 by hand (a fit did not beat them; the learned patterns replace them
+    /// where weights are embedded).
     pub fn for_rules(rules: &Rules) -> Weights {
         let hand_set = Weights {
             man: 100,

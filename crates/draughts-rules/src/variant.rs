@@ -179,7 +179,7 @@ impl Default for DrawRules {
 /// Every rule parameter of a variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// 8×8 or 10×10.
+    /// The board: 8×8, 10×10, the full 8×8 (Turkish) or 12×12.
     pub board: BoardSize,
     /// Rows of men each side starts with.
     pub start_rows: u8,
