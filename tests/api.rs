@@ -1,8 +1,9 @@
 //! Integration tests: the real server on a free local port, spoken to over HTTP.
 
-use draughts_api::api::{Application, Config};
+mod common;
+
+use draughts_api::api::Config;
 use serde_json::{json, Value};
-use std::sync::mpsc;
 
 struct TestApp {
     base: String,
@@ -10,27 +11,13 @@ struct TestApp {
 
 /// Start the server on 127.0.0.1:0 in its own thread and actix system.
 fn spawn_app_with(config: Config) -> TestApp {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            let app = Application::build(config).expect("server builds");
-            tx.send(app.port()).expect("port sent");
-            let _ = app.run_until_stopped().await;
-        })
-    });
-    let port = rx.recv().expect("server started");
     TestApp {
-        base: format!("http://127.0.0.1:{port}"),
+        base: common::spawn_server(config),
     }
 }
 
 fn spawn_app() -> TestApp {
-    spawn_app_with(Config {
-        addr: "127.0.0.1:0".into(),
-        workers: 2,
-        bitbase_pieces: 0,
-        ..Config::default()
-    })
+    spawn_app_with(common::test_config())
 }
 
 impl TestApp {

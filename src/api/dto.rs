@@ -2,13 +2,14 @@
 //! Field names are part of the API's contract (no field is removed or changes meaning within
 //! a major version, CHANGELOG.md): clients are written against them.
 
+use crate::engine::review::MoveClass;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
 use crate::rules::notation::moves::{MoveText, MOVE_TEXT_MAX};
 use crate::rules::status::{Counters, Outcome};
 use crate::rules::{
-    detail, BoardSize, CapturePriority, Color, DetailedMove, DrawRules, KingKind, Lines, Move,
-    Position, PromotionInCapture, Removal, RuleChoice, Rules, WinCondition, PRESETS,
+    detail, BoardSize, CapturePriority, Choices, Color, DetailedMove, DrawRules, KingKind, Lines,
+    Move, Position, PromotionInCapture, Removal, Rules, WinCondition, PRESETS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -47,7 +48,7 @@ impl utoipa::PartialSchema for PresetId {
 impl ToSchema for PresetId {}
 
 /// A rule parameter's closed set of values, named from the rules (left out: the preset's).
-fn rule_choice<T: RuleChoice>(description: &str) -> Object {
+fn choices<T: Choices>(description: &str) -> Object {
     ObjectBuilder::new()
         .description(Some(description))
         .schema_type(Type::String)
@@ -59,13 +60,17 @@ fn rule_choice<T: RuleChoice>(description: &str) -> Object {
 macro_rules! rule_choice_schemas {
     ($($name:ident: $choice:ty, $description:literal;)*) => {
         $(fn $name() -> Object {
-            rule_choice::<$choice>($description)
+            choices::<$choice>($description)
         })*
     };
 }
 
 rule_choice_schemas! {
     first_player_schema: Color, "Who moves first.";
+    side_schema: Color, "Who played it.";
+    side_to_move_schema: Color, "Who is to move.";
+    move_class_schema: MoveClass,
+        "`best`, `good` (loss < 25), `inaccuracy` (< 75), `mistake` (< 150) or `blunder`.";
     kings_schema: KingKind, "How far kings move.";
     capture_priority_schema: CapturePriority,
         "Which capture sequences are legal when several are possible.";
@@ -240,11 +245,20 @@ pub struct ValidateRequest {
     pub after_game_over: Option<String>,
 }
 
+/// What a warning of a valid game record is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningKind {
+    /// Moves were played after a draw rule had ended the game.
+    PlayedAfterEnd,
+    /// The `Result` tag disagrees with how the game ended.
+    ResultDisagrees,
+}
+
 /// Something a valid game record does that the rules or its tags would not expect.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ValidateWarning {
-    /// `played_after_end` or `result_disagrees`.
-    pub kind: &'static str,
+    pub kind: WarningKind,
     /// The ply concerned (1-based), when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ply: Option<usize>,
@@ -413,15 +427,38 @@ impl From<Counters> for CountersView {
 #[schema(example = json!({"state": "ongoing", "winner": null, "reason": null, "side_to_move": "white",
     "counters": {"king_moves_without_capture": 0, "moves_without_capture_or_promotion": 0, "lone_king_endgame": 0, "repetitions": 1}}))]
 pub struct StatusView {
-    /// `ongoing`, `win` or `draw`.
-    pub state: &'static str,
-    /// `white` or `black` for a win.
-    pub winner: Option<&'static str>,
+    pub state: GameState,
+    /// The winner, for a win.
+    #[schema(schema_with = winner_schema)]
+    pub winner: Option<Color>,
     /// `no_pieces`, `no_moves`, `first_king` (breakthrough), `threefold_repetition`, or the
     /// draw rule's id.
     pub reason: Option<String>,
-    pub side_to_move: &'static str,
+    #[schema(schema_with = side_to_move_schema)]
+    pub side_to_move: Color,
     pub counters: CountersView,
+}
+
+/// Whether the game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameState {
+    /// Moves remain and no rule has ended the game.
+    Ongoing,
+    /// One side won.
+    Win,
+    /// A draw rule ended the game.
+    Draw,
+}
+
+/// `winner`: a side, or `null` when nobody won (yet).
+fn winner_schema() -> Object {
+    let mut schema = choices::<Color>("The winner, for a win.");
+    schema.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+    if let Some(values) = schema.enum_values.as_mut() {
+        values.push(Value::Null);
+    }
+    schema
 }
 
 impl StatusView {
@@ -432,15 +469,15 @@ impl StatusView {
                 .and_then(|v| v.as_str().map(str::to_string))
         };
         let (state, winner, reason) = match outcome {
-            Outcome::Ongoing => ("ongoing", None, None),
-            Outcome::Win { winner, reason } => ("win", Some(winner.name()), reason_id(reason)),
-            Outcome::Draw { reason } => ("draw", None, reason_id(reason)),
+            Outcome::Ongoing => (GameState::Ongoing, None, None),
+            Outcome::Win { winner, reason } => (GameState::Win, Some(winner), reason_id(reason)),
+            Outcome::Draw { reason } => (GameState::Draw, None, reason_id(reason)),
         };
         StatusView {
             state,
             winner,
             reason,
-            side_to_move: side.name(),
+            side_to_move: side,
             counters: counters.into(),
         }
     }
@@ -690,6 +727,16 @@ pub struct AnalyzeRequest {
     pub multipv: Option<usize>,
 }
 
+/// How far a move's score is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreBound {
+    /// Searched with an open window: the score is the move's.
+    Exact,
+    /// The move is at most this good (moves beyond `multipv`, or when time ran out).
+    Upper,
+}
+
 /// One legal move with its score.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AnalyzedMove {
@@ -697,9 +744,7 @@ pub struct AnalyzedMove {
     pub mv: MoveView,
     /// For the side to move.
     pub score: ScoreView,
-    /// `exact`, or `upper`: the move is at most this good (moves beyond `multipv`, or when
-    /// time ran out).
-    pub bound: &'static str,
+    pub bound: ScoreBound,
     /// The expected line from this move, numeric notation.
     pub pv: Vec<String>,
     pub depth: u32,
@@ -745,8 +790,9 @@ pub struct GameReviewRequest {
 pub struct ReviewedPly {
     /// 1-based.
     pub ply: usize,
-    /// `white` or `black`: who played it.
-    pub side: &'static str,
+    /// Who played it.
+    #[schema(schema_with = side_schema)]
+    pub side: Color,
     /// The move played.
     #[serde(rename = "move")]
     pub mv: MoveView,
@@ -759,8 +805,8 @@ pub struct ReviewedPly {
     /// How much worse the move played is than the best, in centipieces (a missed forced
     /// win counts as 2000 or more).
     pub loss: i32,
-    /// `best`, `good` (loss < 25), `inaccuracy` (< 75), `mistake` (< 150) or `blunder`.
-    pub class: &'static str,
+    #[schema(schema_with = move_class_schema)]
+    pub class: MoveClass,
     pub depth: u32,
 }
 

@@ -2,34 +2,63 @@
 //! side's accuracy, the game written as annotated PDN, and the score chart as SVG.
 
 use draughts_rules::notation::moves;
-use draughts_rules::{BoardSize, Color, DetailedMove};
+use draughts_rules::{BoardSize, Choices, Color, DetailedMove};
+use serde::Serialize;
 
 /// Loss thresholds, in centipieces (a man is 100): below the first a move that is not the
 /// best is `good`, then `inaccuracy`, `mistake`, and `blunder` from the last on.
 pub const THRESHOLDS: [i32; 3] = [25, 75, 150];
 
-/// The class of a move that lost `loss` centipieces (`best` when it was the best move).
-pub fn class(was_best: bool, loss: i32) -> &'static str {
-    if was_best {
-        "best"
-    } else if loss < THRESHOLDS[0] {
-        "good"
-    } else if loss < THRESHOLDS[1] {
-        "inaccuracy"
-    } else if loss < THRESHOLDS[2] {
-        "mistake"
-    } else {
-        "blunder"
+/// What a move was worth against the best one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveClass {
+    /// The searcher's own choice.
+    Best,
+    /// Lost less than the first threshold.
+    Good,
+    /// Lost less than the second.
+    Inaccuracy,
+    /// Lost less than the third.
+    Mistake,
+    /// Lost more.
+    Blunder,
+}
+
+impl Choices for MoveClass {
+    const ALL: &'static [Self] = &[
+        MoveClass::Best,
+        MoveClass::Good,
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+    ];
+}
+
+impl MoveClass {
+    /// The PDN annotation glyph of a class (none for `best` and `good`).
+    pub fn nag(self) -> &'static str {
+        match self {
+            MoveClass::Inaccuracy => "?!",
+            MoveClass::Mistake => "?",
+            MoveClass::Blunder => "??",
+            MoveClass::Best | MoveClass::Good => "",
+        }
     }
 }
 
-/// The PDN annotation glyph of a class.
-pub fn nag(class: &str) -> &'static str {
-    match class {
-        "inaccuracy" => "?!",
-        "mistake" => "?",
-        "blunder" => "??",
-        _ => "",
+/// The class of a move that lost `loss` centipieces (`best` when it was the best move).
+pub fn class(was_best: bool, loss: i32) -> MoveClass {
+    if was_best {
+        MoveClass::Best
+    } else if loss < THRESHOLDS[0] {
+        MoveClass::Good
+    } else if loss < THRESHOLDS[1] {
+        MoveClass::Inaccuracy
+    } else if loss < THRESHOLDS[2] {
+        MoveClass::Mistake
+    } else {
+        MoveClass::Blunder
     }
 }
 
@@ -54,7 +83,7 @@ pub struct Annotated<'a> {
     /// The best move, when another.
     pub best: Option<&'a DetailedMove>,
     /// The class.
-    pub class: &'static str,
+    pub class: MoveClass,
     /// The score after the move, for its player, in words (`+0.35`, `win in 7`).
     pub score: String,
     /// The score after the move from White's view, in centipieces (for the chart).
@@ -84,7 +113,7 @@ pub fn annotated_pdn(
             }
         }
         text.push_str(&moves::full(p.played, board));
-        text.push_str(nag(p.class));
+        text.push_str(p.class.nag());
         text.push_str(&format!(" {{{}", p.score));
         if let Some(best) = p.best {
             text.push_str(&format!(", best {}", moves::full(best, board)));
@@ -123,8 +152,8 @@ pub fn score_chart(plies: &[Annotated]) -> String {
     );
     for (i, p) in plies.iter().enumerate() {
         let color = match p.class {
-            "blunder" => "#c00",
-            "mistake" => "#e80",
+            MoveClass::Blunder => "#c00",
+            MoveClass::Mistake => "#e80",
             _ => continue,
         };
         svg.push_str(&format!(
@@ -132,7 +161,7 @@ pub fn score_chart(plies: &[Annotated]) -> String {
             x(i),
             y(p.white_view),
             i + 1,
-            p.class
+            p.class.name()
         ));
     }
     svg.push_str("</svg>");
@@ -145,13 +174,13 @@ mod tests {
 
     #[test]
     fn classes_by_loss() {
-        assert_eq!(class(true, 0), "best");
-        assert_eq!(class(false, 0), "good");
-        assert_eq!(class(false, 24), "good");
-        assert_eq!(class(false, 25), "inaccuracy");
-        assert_eq!(class(false, 75), "mistake");
-        assert_eq!(class(false, 150), "blunder");
-        assert_eq!(class(false, 2000), "blunder");
+        assert_eq!(class(true, 0), MoveClass::Best);
+        assert_eq!(class(false, 0), MoveClass::Good);
+        assert_eq!(class(false, 24), MoveClass::Good);
+        assert_eq!(class(false, 25), MoveClass::Inaccuracy);
+        assert_eq!(class(false, 75), MoveClass::Mistake);
+        assert_eq!(class(false, 150), MoveClass::Blunder);
+        assert_eq!(class(false, 2000), MoveClass::Blunder);
     }
 
     #[test]

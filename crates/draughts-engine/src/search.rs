@@ -19,12 +19,11 @@ pub const MAX_PLY: usize = 128;
 const INF: i32 = WIN + 1;
 /// Extra plies the quiescence may add while captures are pending.
 const MAX_QUIESCENCE: i32 = 16;
-/// ProbCut: the shallowest depth it is tried at; its search looks `PROBCUT_DEPTH_SHARE`
-/// percent as deep and must beat beta by `PROBCUT_MARGIN_PER_PLY` centipieces a ply of the
-/// node's depth (the deeper the node, the more the shallow search may miss).
-const PROBCUT_DEPTH: i32 = 3;
-const PROBCUT_DEPTH_SHARE: i32 = 40;
-const PROBCUT_MARGIN_PER_PLY: i32 = 5;
+/// ProbCut: the shallowest depth it is tried at, how much shallower its search is, and the
+/// margin above beta its search must reach (centipieces).
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 80;
 
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -568,16 +567,15 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // ProbCut: away from the principal variation, a much shallower null-window search
-        // that beats beta by a margin growing with depth predicts that the full one would.
+        // ProbCut: far from the leaves, a shallower null-window search that beats beta by a
+        // clear margin (0.8 of a man) predicts that the full search would too.
         if beta - alpha == 1
             && depth >= PROBCUT_DEPTH
             && !forced_captures
             && beta.abs() < WIN - 2 * MAX_PLY as i32
         {
-            let raised = beta + PROBCUT_MARGIN_PER_PLY * depth;
-            let shallow = (depth * PROBCUT_DEPTH_SHARE / 100).max(1);
-            let s = self.negamax(pos, shallow, raised - 1, raised, ply);
+            let raised = beta + PROBCUT_MARGIN;
+            let s = self.negamax(pos, depth - PROBCUT_REDUCTION, raised - 1, raised, ply);
             if self.stopped {
                 self.lists[ply] = list;
                 return 0;
@@ -610,14 +608,16 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
-                // Quiet moves after the first are searched shallower first: away from the
-                // principal variation one ply from the second move and two from the seventh;
-                // on it, one ply from the fourth. Captures and crownings keep their depth.
-                let quiet = !mv.is_capture() && !mv.crowns && !forced_captures;
-                let reduce = match (quiet && depth >= 3, pv_node) {
-                    (false, _) => 0,
-                    (true, true) => i32::from(n >= 3),
-                    (true, false) => 1 + i32::from(n >= 6),
+                // Late quiet moves at depth are searched shallower first: one ply from the
+                // fourth move, two from the ninth away from the principal variation.
+                let reduce = if n >= 3 && depth >= 3 && !mv.is_capture() && !forced_captures {
+                    if n >= 8 && depth >= 5 && !pv_node {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
                 };
                 let mut s = -self.negamax(&child, next_depth - reduce, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduce > 0 && !self.stopped {

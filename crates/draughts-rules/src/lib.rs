@@ -40,6 +40,6 @@ pub use movegen::{detail, detail_line, generate, legal_moves, DetailedMove, Move
 pub use position::{Color, Position};
 pub use status::{Counters, DrawState, Game, Outcome, Reason};
 pub use variant::{
-    CapturePriority, DrawRules, KingKind, Lines, Notation, Preset, PromotionInCapture, Removal,
-    RuleChoice, RuleParams, Rules, WinCondition, PRESETS,
+    CapturePriority, Choices, DrawRules, KingKind, Lines, Notation, Preset, PromotionInCapture,
+    Removal, RuleParams, Rules, WinCondition, PRESETS,
 };

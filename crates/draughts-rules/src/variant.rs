@@ -7,9 +7,9 @@ use super::board::BoardSize;
 use super::position::Color;
 use serde::{Deserialize, Serialize};
 
-/// A closed set of choices of a rule parameter, every value listed once; the API's schema
-/// and its error messages name them from this list.
-pub trait RuleChoice: Copy + Serialize + 'static {
+/// A closed set of values (a rule parameter's choices, a side, a review's classes), every
+/// value listed once; the API's schema names them from this list.
+pub trait Choices: Copy + Serialize + 'static {
     /// Every value, in declaration order.
     const ALL: &'static [Self];
 
@@ -22,15 +22,15 @@ pub trait RuleChoice: Copy + Serialize + 'static {
     }
 }
 
-impl RuleChoice for Color {
+impl Choices for Color {
     const ALL: &'static [Self] = &[Color::White, Color::Black];
 }
 
-impl RuleChoice for KingKind {
+impl Choices for KingKind {
     const ALL: &'static [Self] = &[KingKind::Flying, KingKind::Short];
 }
 
-impl RuleChoice for CapturePriority {
+impl Choices for CapturePriority {
     const ALL: &'static [Self] = &[
         CapturePriority::Free,
         CapturePriority::MaxPieces,
@@ -41,11 +41,11 @@ impl RuleChoice for CapturePriority {
     ];
 }
 
-impl RuleChoice for Removal {
+impl Choices for Removal {
     const ALL: &'static [Self] = &[Removal::EndOfMove, Removal::Immediate];
 }
 
-impl RuleChoice for PromotionInCapture {
+impl Choices for PromotionInCapture {
     const ALL: &'static [Self] = &[
         PromotionInCapture::AtEnd,
         PromotionInCapture::Stops,
@@ -53,11 +53,11 @@ impl RuleChoice for PromotionInCapture {
     ];
 }
 
-impl RuleChoice for Lines {
+impl Choices for Lines {
     const ALL: &'static [Self] = &[Lines::Diagonal, Lines::Orthogonal, Lines::Both];
 }
 
-impl RuleChoice for WinCondition {
+impl Choices for WinCondition {
     const ALL: &'static [Self] = &[
         WinCondition::Normal,
         WinCondition::LoseAll,
@@ -759,7 +759,7 @@ mod tests {
 
     /// Serde's refusal of an unknown name lists every variant of the enum: the hand list
     /// `ALL` must hold exactly those, in order.
-    fn all_is_complete<T: RuleChoice + serde::de::DeserializeOwned>() {
+    fn all_is_complete<T: Choices + serde::de::DeserializeOwned>() {
         let refused = serde_json::from_value::<T>(serde_json::json!("no such value"))
             .err()
             .map(|e| e.to_string())

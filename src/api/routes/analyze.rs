@@ -2,7 +2,7 @@
 
 use crate::api::body::Body;
 use crate::api::context::request_game;
-use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView};
+use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView, ScoreBound};
 use crate::api::error::{ApiError, Problem};
 use crate::api::routes::bestmove::score_view;
 use crate::api::searches::{
@@ -75,7 +75,11 @@ pub async fn handler(
             .map(|line| AnalyzedMove {
                 mv: MoveView::of(&line.mv, &game.position, &rules, false),
                 score: score_view(line.score),
-                bound: if line.exact { "exact" } else { "upper" },
+                bound: if line.exact {
+                    ScoreBound::Exact
+                } else {
+                    ScoreBound::Upper
+                },
                 pv: detail_line(&rules, &game.position, &line.pv)
                     .iter()
                     .map(|m| moves::full(m, rules.board))

@@ -13,7 +13,7 @@ use crate::api::searches::{
 };
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis::{centipieces, review_ply};
-use crate::engine::review::{self, Annotated};
+use crate::engine::review::{self, Annotated, MoveClass};
 use crate::engine::{Caps, Request, Score};
 use crate::rules::notation::{fen, pdn};
 use crate::rules::replay;
@@ -178,7 +178,7 @@ struct Noted {
     side: Color,
     played: DetailedMove,
     best: Option<DetailedMove>,
-    class: &'static str,
+    class: MoveClass,
     score: Score,
     white_view: i32,
 }
@@ -220,7 +220,7 @@ fn run(
         let rules = &before.rules;
         let ply = ReviewedPly {
             ply: i + 1,
-            side: side.name(),
+            side,
             mv: MoveView::new(played, &before.position, rules, false),
             best: MoveView::of(&r.best, &before.position, rules, false),
             best_score: score_view(r.best_score),
@@ -273,8 +273,8 @@ fn run(
         });
     let response = GameReviewResponse {
         summary: ReviewSummary {
-            white: side_review(&plies, "white"),
-            black: side_review(&plies, "black"),
+            white: side_review(&plies, Color::White),
+            black: side_review(&plies, Color::Black),
         },
         pdn: review::annotated_pdn(
             &annotated,
@@ -294,15 +294,15 @@ fn run(
     Ok(response)
 }
 
-fn side_review(plies: &[ReviewedPly], side: &str) -> SideReview {
+fn side_review(plies: &[ReviewedPly], side: Color) -> SideReview {
     let mine: Vec<&ReviewedPly> = plies.iter().filter(|p| p.side == side).collect();
-    let count = |class: &str| mine.iter().filter(|p| p.class == class).count();
+    let count = |class: MoveClass| mine.iter().filter(|p| p.class == class).count();
     SideReview {
-        best: count("best"),
-        good: count("good"),
-        inaccuracy: count("inaccuracy"),
-        mistake: count("mistake"),
-        blunder: count("blunder"),
+        best: count(MoveClass::Best),
+        good: count(MoveClass::Good),
+        inaccuracy: count(MoveClass::Inaccuracy),
+        mistake: count(MoveClass::Mistake),
+        blunder: count(MoveClass::Blunder),
         accuracy: review::accuracy(&mine.iter().map(|p| p.loss).collect::<Vec<_>>()),
     }
 }

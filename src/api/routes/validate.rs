@@ -4,7 +4,7 @@ use crate::api::body::Body;
 use crate::api::context::{check_move_count, move_list, parse_position, parse_variant};
 use crate::api::dto::{
     GameReport, StatusView, ValidateError, ValidateRequest, ValidateResponse, ValidateSummary,
-    ValidateWarning,
+    ValidateWarning, WarningKind,
 };
 use crate::api::error::{ApiError, Problem};
 use crate::api::state::{from_json, json_response, to_json, AppState};
@@ -250,7 +250,7 @@ fn warnings_of(checked: &Checked) -> Vec<ValidateWarning> {
     let mut list = Vec::new();
     if let Some(ended) = &checked.ended_before {
         list.push(ValidateWarning {
-            kind: "played_after_end",
+            kind: WarningKind::PlayedAfterEnd,
             ply: Some(ended.ply),
             detail: format!(
                 "the game was already over before ply {} ({}); the record goes on",
@@ -261,7 +261,7 @@ fn warnings_of(checked: &Checked) -> Vec<ValidateWarning> {
     }
     if let Some(said) = &checked.result_disagrees {
         list.push(ValidateWarning {
-            kind: "result_disagrees",
+            kind: WarningKind::ResultDisagrees,
             ply: None,
             detail: format!(
                 "the record's result is {said}, but the final position is {}",
