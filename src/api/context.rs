@@ -2,6 +2,7 @@
 //! (FEN), the history (replayed and checked). Every error names its field.
 
 use super::error::ApiError;
+use crate::rules::explain::Illegal;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
 use crate::rules::replay::{self, MoveInput, PlayError};
@@ -160,10 +161,11 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
                 .iter()
                 .map(|m| crate::rules::notation::moves::in_messages(m, game.rules.board))
                 .collect();
-            let err = ApiError::illegal_move(field, illegal.to_string()).legal_moves(legal);
             match illegal {
-                crate::rules::explain::Illegal::Ambiguous(c) => err.candidates(c.clone()),
-                _ => err,
+                Illegal::Ambiguous(c) => ApiError::illegal_move(field, illegal.to_string())
+                    .candidates(c.clone())
+                    .legal_moves(legal),
+                Illegal::NotLegal(why) => ApiError::refused_move(field, why).legal_moves(legal),
             }
         }
     }

@@ -1,9 +1,89 @@
 //! One error type for the HTTP face, answered as `application/problem+json` (RFC 9457).
 
+use crate::rules::explain::WhyNot;
+use crate::rules::Choices;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
+use serde_json::{Map, Value};
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use utoipa::ToSchema;
+
+/// The kinds of problem, each with its `type` path and title. A problem's `code` is its
+/// kind's, or a finer one (why a move is illegal).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemKind {
+    MalformedRequest,
+    InvalidValue,
+    IllegalMove,
+    GameOver,
+    LimitExceeded,
+    Busy,
+    TooManyRequests,
+    NotFound,
+    MethodNotAllowed,
+    Internal,
+}
+
+impl Choices for ProblemKind {
+    const ALL: &'static [Self] = &[
+        ProblemKind::MalformedRequest,
+        ProblemKind::InvalidValue,
+        ProblemKind::IllegalMove,
+        ProblemKind::GameOver,
+        ProblemKind::LimitExceeded,
+        ProblemKind::Busy,
+        ProblemKind::TooManyRequests,
+        ProblemKind::NotFound,
+        ProblemKind::MethodNotAllowed,
+        ProblemKind::Internal,
+    ];
+}
+
+impl ProblemKind {
+    /// Its `type` path's last part (`illegal-move`).
+    pub fn slug(self) -> String {
+        self.name().replace('_', "-")
+    }
+
+    /// Its English title.
+    pub fn title(self) -> &'static str {
+        match self {
+            ProblemKind::MalformedRequest => "Malformed request",
+            ProblemKind::InvalidValue => "Invalid value",
+            ProblemKind::IllegalMove => "Illegal move",
+            ProblemKind::GameOver => "The game is over",
+            ProblemKind::LimitExceeded => "Limit exceeded",
+            ProblemKind::Busy => "Service busy",
+            ProblemKind::TooManyRequests => "Too many requests",
+            ProblemKind::NotFound => "Not found",
+            ProblemKind::MethodNotAllowed => "Method not allowed",
+            ProblemKind::Internal => "Internal error",
+        }
+    }
+}
+
+/// Every code a problem may carry: the kinds', then the reasons a move is illegal.
+pub fn problem_codes() -> Vec<String> {
+    ProblemKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .chain(WhyNot::examples().iter().map(WhyNot::code))
+        .collect()
+}
+
+fn code_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(problem_codes()))
+        .description(Some(
+            "A stable, machine-readable code for the problem (snake_case): its kind, or for an \
+             illegal move the reason, whose facts are fields beside it (`takes`, `max`, \
+             `square`, …). `detail` and `title` are in the negotiated language.",
+        ))
+        .build()
+}
 
 /// An RFC 9457 problem document.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -15,8 +95,14 @@ pub struct Problem {
     pub kind: String,
     pub title: String,
     pub status: u16,
-    /// What is wrong, in words.
+    /// What is wrong, in words (in the language of `Content-Language`).
     pub detail: String,
+    #[schema(schema_with = code_schema)]
+    pub code: String,
+    /// The facts of the code, by name (for example `takes` and `max`).
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub params: Map<String, Value>,
     /// The request field that is wrong (a JSON path such as `history.moves[3]`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
@@ -42,12 +128,14 @@ pub struct Problem {
 pub struct ApiError(pub Box<Problem>);
 
 impl ApiError {
-    pub fn new(status: StatusCode, kind: &str, title: &str, detail: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, kind: ProblemKind, detail: impl Into<String>) -> Self {
         ApiError(Box::new(Problem {
-            kind: format!("/problems/{kind}"),
-            title: title.to_string(),
+            kind: format!("/problems/{}", kind.slug()),
+            title: kind.title().to_string(),
             status: status.as_u16(),
             detail: detail.into(),
+            code: kind.name(),
+            params: Map::new(),
             field: None,
             offset: None,
             legal_moves: None,
@@ -61,8 +149,7 @@ impl ApiError {
     pub fn bad_request(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,
-            "malformed-request",
-            "Malformed request",
+            ProblemKind::MalformedRequest,
             detail,
         )
     }
@@ -71,18 +158,28 @@ impl ApiError {
     pub fn invalid(field: &str, detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid-value",
-            "Invalid value",
+            ProblemKind::InvalidValue,
             detail,
         )
         .at(field)
     }
 
+    /// A move the rules refuse, with the reason's code and facts when there is one.
+    pub fn refused_move(field: &str, why: &WhyNot) -> Self {
+        let mut error = Self::illegal_move(field, why.to_string());
+        if let Ok(Value::Object(mut facts)) = serde_json::to_value(why) {
+            if let Some(Value::String(code)) = facts.remove("code") {
+                error.0.code = code;
+            }
+            error.0.params = facts;
+        }
+        error
+    }
+
     pub fn illegal_move(field: &str, detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "illegal-move",
-            "Illegal move",
+            ProblemKind::IllegalMove,
             detail,
         )
         .at(field)
@@ -91,23 +188,17 @@ impl ApiError {
     pub fn game_over(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "game-over",
-            "The game is over",
+            ProblemKind::GameOver,
             detail,
         )
     }
 
     pub fn limit(status: StatusCode, field: &str, detail: impl Into<String>) -> Self {
-        Self::new(status, "limit-exceeded", "Limit exceeded", detail).at(field)
+        Self::new(status, ProblemKind::LimitExceeded, detail).at(field)
     }
 
     pub fn busy(detail: impl Into<String>) -> Self {
-        Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "Service busy",
-            detail,
-        )
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, ProblemKind::Busy, detail)
     }
 
     /// A client over its fair share of the searches (429, with the limit that refused it).
@@ -118,8 +209,7 @@ impl ApiError {
     ) -> Self {
         let mut error = Self::new(
             StatusCode::TOO_MANY_REQUESTS,
-            "too-many-requests",
-            "Too many requests",
+            ProblemKind::TooManyRequests,
             detail,
         );
         error.0.limit = Some(limit.name());
@@ -130,8 +220,7 @@ impl ApiError {
     pub fn internal(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "Internal error",
+            ProblemKind::Internal,
             detail,
         )
     }

@@ -13,6 +13,7 @@ mod cors;
 mod cpu_pool;
 mod dto;
 mod error;
+mod i18n;
 mod metrics;
 mod observe;
 pub mod openapi;

@@ -27,8 +27,7 @@ pub struct Application {
 async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
     Err(ApiError::new(
         actix_web::http::StatusCode::NOT_FOUND,
-        "not-found",
-        "Not found",
+        super::error::ProblemKind::NotFound,
         "no such endpoint: see /docs for the API",
     ))
 }
@@ -72,7 +71,7 @@ where
                     .insert_header(("allow", allowed.as_str()))
                     .content_type("application/problem+json")
                     .body(format!(
-                        r#"{{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"this endpoint answers {allowed} only"}}"#
+                        r#"{{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"this endpoint answers {allowed} only","code":"method_not_allowed"}}"#
                     ))
             }
         }))
@@ -239,6 +238,7 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .wrap(from_fn(super::i18n::localize))
                 .wrap(from_fn(observe))
                 .wrap(from_fn(compression::skip_small_bodies))
                 .wrap(Compress::default())

@@ -1,0 +1,286 @@
+//! The players' language: the catalogues (Project Fluent's `.ftl` files in `locales/`,
+//! compiled into the binary) and the choice of language per request (`?lang=`, else
+//! `Accept-Language`, else English). Problems are written in English by the handlers with a
+//! stable `code` and their facts as fields; the middleware here words `detail` and `title`
+//! again in the chosen language from those, and says which in `Content-Language`.
+//!
+//! Fluent (the `fluent-bundle` crate) because its messages carry their own grammar (plural
+//! and gender selectors written by the translator, not the code) and it is the format the
+//! Mozilla and many open-source projects' translators already know.
+
+use actix_web::body::{to_bytes, BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderValue, ACCEPT_LANGUAGE, CONTENT_LANGUAGE, CONTENT_TYPE, VARY};
+use actix_web::middleware::Next;
+use actix_web::web::Bytes;
+use actix_web::Error;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde_json::Value;
+use std::sync::OnceLock;
+use unic_langid::LanguageIdentifier;
+
+/// A language the service speaks, complete in every catalogue.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lang {
+    English,
+    Spanish,
+}
+
+impl Lang {
+    /// Every language, the default first.
+    pub const ALL: [Lang; 2] = [Lang::English, Lang::Spanish];
+
+    /// Its BCP 47 tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::English => "en",
+            Lang::Spanish => "es",
+        }
+    }
+
+    fn catalogue(self) -> &'static str {
+        match self {
+            Lang::English => include_str!("../../locales/en/problems.ftl"),
+            Lang::Spanish => include_str!("../../locales/es/problems.ftl"),
+        }
+    }
+
+    /// The language a request asks for: `?lang=` first, then the best of `Accept-Language`
+    /// (by quality), else English.
+    pub fn negotiate(query: &str, accept_language: Option<&str>) -> Lang {
+        let asked = query
+            .split('&')
+            .filter_map(|pair| pair.strip_prefix("lang="))
+            .map(str::to_string)
+            .next();
+        let wanted: Vec<LanguageIdentifier> = match asked {
+            Some(tag) => tag.parse().into_iter().collect(),
+            None => fluent_langneg::accepted_languages::parse(accept_language.unwrap_or("")),
+        };
+        wanted
+            .iter()
+            .find_map(|w| {
+                Lang::ALL
+                    .into_iter()
+                    .find(|l| w.language.as_str() == l.tag())
+            })
+            .unwrap_or(Lang::English)
+    }
+}
+
+/// The catalogues of every language, parsed once.
+pub struct Catalogues {
+    bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+}
+
+impl Catalogues {
+    /// Parse every catalogue; an error names the language and what is wrong.
+    pub fn load() -> Result<Catalogues, String> {
+        let mut bundles = Vec::new();
+        for lang in Lang::ALL {
+            let resource = FluentResource::try_new(lang.catalogue().to_string())
+                .map_err(|(_, errors)| format!("{} catalogue: {errors:?}", lang.tag()))?;
+            let id: LanguageIdentifier = lang.tag().parse().map_err(|e| format!("{e}"))?;
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            // No Unicode isolation marks around values: the text goes into JSON and
+            // terminals, where they show as noise.
+            bundle.set_use_isolating(false);
+            bundle
+                .add_resource(resource)
+                .map_err(|e| format!("{} catalogue: {e:?}", lang.tag()))?;
+            bundles.push((lang, bundle));
+        }
+        Ok(Catalogues { bundles })
+    }
+
+    /// The catalogues of the process (parsed at first use; the files are in the binary and
+    /// checked by the tests, so a failure here is a build that was never tested).
+    pub fn get() -> Option<&'static Catalogues> {
+        static CATALOGUES: OnceLock<Option<Catalogues>> = OnceLock::new();
+        CATALOGUES
+            .get_or_init(|| Catalogues::load().map_err(|e| tracing::error!("{e}")).ok())
+            .as_ref()
+    }
+
+    /// The message `id` in `lang` with `facts` as its variables; `None` when the catalogue
+    /// has no such message or the facts do not fill it.
+    pub fn message(
+        &self,
+        lang: Lang,
+        id: &str,
+        facts: &serde_json::Map<String, Value>,
+    ) -> Option<String> {
+        let bundle = &self.bundles.iter().find(|(l, _)| *l == lang)?.1;
+        let pattern = bundle.get_message(id)?.value()?;
+        let mut args = FluentArgs::new();
+        for (name, value) in facts {
+            let value = match value {
+                Value::Number(n) => FluentValue::from(n.as_f64()?),
+                Value::String(s) => FluentValue::from(s.clone()),
+                Value::Array(items) => FluentValue::from(
+                    items
+                        .iter()
+                        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+                _ => continue,
+            };
+            args.set(name.clone(), value);
+        }
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+        errors.is_empty().then(|| text.into_owned())
+    }
+
+    /// The ids of the messages of `lang`'s catalogue.
+    #[cfg(test)]
+    pub fn ids(&self, lang: Lang) -> Vec<String> {
+        let source = lang.catalogue();
+        source
+            .lines()
+            .filter(|l| !l.starts_with([' ', '#', '-']) && !l.trim().is_empty())
+            .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_string()))
+            .collect()
+    }
+
+    /// A problem document worded again in `lang`: `detail` from its `code` and facts,
+    /// `title` from its kind. `None` when it is not a problem or a message is missing.
+    pub fn localize_problem(&self, lang: Lang, body: &[u8]) -> Option<Vec<u8>> {
+        let Value::Object(mut problem) = serde_json::from_slice(body).ok()? else {
+            return None;
+        };
+        let code = problem.get("code")?.as_str()?.to_string();
+        let kind = problem
+            .get("type")?
+            .as_str()?
+            .rsplit('/')
+            .next()?
+            .to_string();
+        if let Some(detail) = self.message(lang, &code, &problem) {
+            problem.insert("detail".into(), Value::String(detail));
+        }
+        if let Some(title) = self.message(lang, &format!("title-{kind}"), &problem) {
+            problem.insert("title".into(), Value::String(title));
+        }
+        serde_json::to_vec(&problem).ok()
+    }
+}
+
+/// Middleware: problems in the request's language, with `Content-Language` and
+/// `Vary: Accept-Language`.
+pub async fn localize(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let lang = Lang::negotiate(
+        req.query_string(),
+        req.headers()
+            .get(ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let response = next.call(req).await?.map_into_boxed_body();
+    let is_problem = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
+    let Some(catalogues) = Catalogues::get().filter(|_| is_problem) else {
+        return Ok(response);
+    };
+    let (request, response) = response.into_parts();
+    let (mut head, body) = response.into_parts();
+    let bytes: Bytes = to_bytes(body).await.unwrap_or_default();
+    let body = catalogues
+        .localize_problem(lang, &bytes)
+        .map_or(bytes, Bytes::from);
+    let headers = head.headers_mut();
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+    headers.append(VARY, HeaderValue::from_static("Accept-Language"));
+    headers.remove(actix_web::http::header::CONTENT_LENGTH);
+    let response = head.set_body(body).map_into_boxed_body();
+    Ok(ServiceResponse::new(request, response))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Catalogues, Lang};
+    use crate::api::error::{problem_codes, ProblemKind};
+    use crate::rules::explain::WhyNot;
+    use crate::rules::Choices;
+
+    #[test]
+    fn every_code_has_a_message_in_every_language_and_every_message_is_used() {
+        let catalogues = Catalogues::load().expect("the catalogues parse");
+        let titles: Vec<String> = ProblemKind::ALL
+            .iter()
+            .map(|k| format!("title-{}", k.slug()))
+            .collect();
+        let reasons: Vec<String> = WhyNot::examples().iter().map(WhyNot::code).collect();
+        for lang in Lang::ALL {
+            let ids = catalogues.ids(lang);
+            for code in reasons.iter().chain(&titles) {
+                assert!(ids.contains(code), "{}: no message {code}", lang.tag());
+            }
+            for id in &ids {
+                assert!(
+                    reasons.contains(id) || titles.contains(id),
+                    "{}: {id} is in the catalogue but no code uses it",
+                    lang.tag()
+                );
+            }
+        }
+        let mut unique = reasons.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), reasons.len(), "codes are unique");
+        assert!(problem_codes().iter().all(|c| !c.is_empty()));
+    }
+
+    /// Each message is filled by its code's facts alone (a variable the code lacks is an
+    /// error), and the English catalogue says what the rules' own English says.
+    #[test]
+    fn messages_take_their_codes_facts_and_english_matches_the_rules() {
+        let catalogues = Catalogues::load().expect("the catalogues parse");
+        for why in WhyNot::examples() {
+            let facts = match serde_json::to_value(&why) {
+                Ok(serde_json::Value::Object(map)) => map,
+                other => panic!("{other:?}"),
+            };
+            for lang in Lang::ALL {
+                let text = catalogues.message(lang, &why.code(), &facts);
+                assert!(text.is_some(), "{} {}: not filled", lang.tag(), why.code());
+            }
+            assert_eq!(
+                catalogues.message(Lang::English, &why.code(), &facts),
+                Some(why.to_string()),
+                "{}",
+                why.code()
+            );
+        }
+        for kind in ProblemKind::ALL {
+            let title = catalogues.message(
+                Lang::English,
+                &format!("title-{}", kind.slug()),
+                &serde_json::Map::new(),
+            );
+            assert_eq!(title.as_deref(), Some(kind.title()));
+        }
+    }
+
+    #[test]
+    fn the_language_is_negotiated() {
+        assert_eq!(
+            Lang::negotiate("", Some("es-ES,es;q=0.9,en;q=0.8")),
+            Lang::Spanish
+        );
+        assert_eq!(Lang::negotiate("", Some("fr-FR,fr;q=0.9")), Lang::English);
+        assert_eq!(Lang::negotiate("lang=es", Some("en")), Lang::Spanish);
+        assert_eq!(Lang::negotiate("a=1&lang=en", Some("es")), Lang::English);
+        assert_eq!(Lang::negotiate("", None), Lang::English);
+        assert_eq!(
+            Lang::negotiate("", Some("de;q=0.9, es;q=0.5")),
+            Lang::Spanish
+        );
+    }
+}
