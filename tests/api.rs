@@ -839,7 +839,8 @@ fn a_russian_kings_ending_is_drawn_by_status_after_thirty_plies() {
 #[test]
 fn an_illegal_move_is_explained_in_the_players_language_with_a_stable_code() {
     let app = spawn_app();
-    let body = json!({"variant": "international", "position": "W:W32:B9,17,19,27,28", "move": "32x12"});
+    let body =
+        json!({"variant": "international", "position": "W:W32:B9,17,19,27,28", "move": "32x12"});
     let ask = |path: &str, language: &str| {
         let response = ureq::post(&format!("{}{path}", app.base))
             .set("content-type", "application/json")
@@ -850,8 +851,8 @@ fn an_illegal_move_is_explained_in_the_players_language_with_a_stable_code() {
             Err(e) => panic!("transport error: {e}"),
         };
         let language = response.header("content-language").map(str::to_string);
-        let problem: Value = serde_json::from_str(&response.into_string().expect("body"))
-            .expect("a JSON problem");
+        let problem: Value =
+            serde_json::from_str(&response.into_string().expect("body")).expect("a JSON problem");
         (language, problem)
     };
     let (en_lang, en) = ask("/apply", "en-GB,en;q=0.9");
@@ -863,15 +864,24 @@ fn an_illegal_move_is_explained_in_the_players_language_with_a_stable_code() {
         assert_eq!(problem["code"], en["code"]);
         assert_eq!((&problem["takes"], &problem["max"]), (&json!(2), &json!(3)));
     }
-    assert_eq!(en["detail"], "this sequence takes 2 pieces but 3 can be taken");
+    assert_eq!(
+        en["detail"],
+        "this sequence takes 2 pieces but 3 can be taken"
+    );
     assert_eq!(en["title"], "Illegal move");
     assert_eq!(
         es["detail"],
         "esta secuencia toma 2 piezas, pero se pueden tomar 3: hay que tomar el máximo de piezas"
     );
     assert_eq!(es["title"], "Jugada ilegal");
-    assert_eq!(fr["detail"], en["detail"], "an unknown language falls back to English");
-    assert_eq!(query["detail"], es["detail"], "?lang=es wins over the header");
+    assert_eq!(
+        fr["detail"], en["detail"],
+        "an unknown language falls back to English"
+    );
+    assert_eq!(
+        query["detail"], es["detail"],
+        "?lang=es wins over the header"
+    );
     assert_eq!(
         [en_lang, es_lang, fr_lang, query_lang].map(|l| l.unwrap_or_default()),
         ["en", "es", "en", "es"]
@@ -880,7 +890,12 @@ fn an_illegal_move_is_explained_in_the_players_language_with_a_stable_code() {
     let (_, document) = app.get("/openapi.json");
     let document: Value = serde_json::from_str(&document).expect("JSON");
     let codes = &document["components"]["schemas"]["Problem"]["properties"]["code"]["enum"];
-    for code in ["capture_not_maximal", "capture_compulsory", "invalid_value", "too_many_requests"] {
+    for code in [
+        "capture_not_maximal",
+        "capture_compulsory",
+        "invalid_value",
+        "too_many_requests",
+    ] {
         assert!(
             codes.as_array().is_some_and(|c| c.contains(&json!(code))),
             "{code} missing from {codes}"

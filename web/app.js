@@ -5,6 +5,40 @@
 
 const $ = (id) => document.getElementById(id);
 
+// --- the page's language ---------------------------------------------------------------
+// Every visible word comes from the service's catalogues (`/page/strings.json`, from
+// `locales/*/page.ftl`); the service's own explanations follow the same language (`lang`).
+
+const i18n = { lang: "en", strings: {} };
+
+function t(id, vars = {}) {
+  let text = i18n.strings[id] ?? id;
+  for (const [name, value] of Object.entries(vars)) text = text.replaceAll(`{$${name}}`, String(value));
+  return text;
+}
+
+const sideName = (side) => t(side === "white" ? "white" : "black");
+const reasonName = (id) => (i18n.strings["reason-" + id] ? t("reason-" + id) : words(id));
+
+async function loadStrings(lang) {
+  const response = await fetch("/page/strings.json" + (lang ? `?lang=${lang}` : ""));
+  const data = await response.json();
+  i18n.lang = data.lang;
+  i18n.strings = data.strings;
+  document.documentElement.lang = data.lang;
+  $("lang").value = data.lang;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of document.querySelectorAll("[data-i18n-aria-label]")) el.setAttribute("aria-label", t(el.dataset.i18nAriaLabel));
+  for (const option of $("variant").options) {
+    if (i18n.strings["variant-" + option.value]) option.textContent = t("variant-" + option.value);
+  }
+}
+
+// Every call names the page's language, so refusals come back in it.
+const withLang = (path) => path + (path.includes("?") ? "&" : "?") + "lang=" + i18n.lang;
+
 const game = {
   variants: [],
   variant: null,   // the entry of GET /variants
@@ -38,7 +72,7 @@ class ApiProblem extends Error {
 }
 
 async function call(path, body) {
-  const response = await fetch(path, {
+  const response = await fetch(withLang(path), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -96,14 +130,14 @@ async function drawBoard() {
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");
     const piece = element.getAttribute("data-piece");
-    const name = "square " + element.getAttribute("data-square");
+    const name = t("square-label", { n: element.getAttribute("data-square") });
     element.setAttribute("aria-label", piece ? name + ", " + pieceName(piece) : name);
   }
   markSquares();
 }
 
 function pieceName(code) {
-  return (code[0] === "w" ? "white " : "black ") + (code[1] === "k" ? "king" : "man");
+  return t("piece-" + code.slice(0, 2));
 }
 
 function squareRect(n) {
@@ -123,16 +157,16 @@ function markSquares() {
 function showStatus() {
   const s = game.status;
   let text;
-  if (s.state === "win") text = `${cap(s.winner)} wins (${words(s.reason)})`;
-  else if (s.state === "draw") text = `Draw (${words(s.reason)})`;
-  else if (game.busy) text = "The computer is thinking…";
-  else text = `${cap(s.side_to_move)} to move` + (game.legal.length && game.legal[0].captured.length ? ": a capture is compulsory" : "");
+  if (s.state === "win") text = t("wins", { side: sideName(s.winner), reason: reasonName(s.reason) });
+  else if (s.state === "draw") text = t("draw", { reason: reasonName(s.reason) });
+  else if (game.busy) text = t("thinking");
+  else text = t("to-move", { side: sideName(s.side_to_move) }) + (game.legal.length && game.legal[0].captured.length ? t("capture-compulsory") : "");
   $("status").textContent = text;
   const c = s.counters;
   $("counters").innerHTML = "";
   for (const [key, value] of Object.entries(c)) {
     const dt = document.createElement("dt");
-    dt.textContent = words(key);
+    dt.textContent = i18n.strings["counter-" + key] ? t("counter-" + key) : words(key);
     const dd = document.createElement("dd");
     dd.textContent = value;
     $("counters").append(dt, dd);
@@ -164,7 +198,7 @@ function showMoves() {
       if (reviewed) button.classList.add(reviewed.class);
       if (game.view !== null && game.view === ply + 1) button.classList.add("current");
       button.textContent = m.shown + sign;
-      button.title = reviewed ? `${reviewed.class}; best ${reviewed.best.notation} (${scoreText(reviewed.best_score)})` : "";
+      button.title = reviewed ? t("ply-title", { class: t("class-" + reviewed.class), best: reviewed.best.notation, score: scoreText(reviewed.best_score) }) : "";
       if (j) li.append(" ");
       li.append(button);
     }
@@ -193,7 +227,7 @@ async function refresh() {
     call("/games/validate", { variant: game.variant.id, start: game.start ?? undefined, moves: game.moves.map((m) => m.notation) }),
     call("/moves", { variant: game.variant.id, history: history() }),
   ]);
-  if (!checked.valid) throw new Error(`move ${checked.error.ply} (${checked.error.move}): ${checked.error.reason}`);
+  if (!checked.valid) throw new Error(t("move-refused", { ply: checked.error.ply, move: checked.error.move, reason: checked.error.reason }));
   game.fen = checked.position;
   game.status = checked.status;
   game.legal = moves.moves;
@@ -210,7 +244,7 @@ async function play(view) {
   if (!againstComputer()) {
     game.moves.push(remember(view));
     await refresh();
-    say(`${view.notation} played.`);
+    say(t("played", { move: view.notation }));
     return;
   }
   game.busy = true;
@@ -226,7 +260,9 @@ async function play(view) {
     game.fen = answer.position;
     game.status = answer.status;
     game.legal = answer.next_moves || [];
-    say(answer.reply ? `You played ${shown(answer.player_move)}; the computer answered ${shown(answer.reply)}.` : `You played ${shown(answer.player_move)}.`);
+    say(answer.reply
+      ? t("you-played-answered", { move: shown(answer.player_move), reply: shown(answer.reply) })
+      : t("you-played", { move: shown(answer.player_move) }));
   } finally {
     game.busy = false;
     await show();
@@ -246,7 +282,7 @@ async function computerMoves() {
     game.fen = answer.position;
     game.status = answer.status;
     game.legal = answer.next_moves || [];
-    say(`The computer played ${shown(answer.move)}.`);
+    say(t("computer-played", { move: shown(answer.move) }));
   } finally {
     game.busy = false;
     await show();
@@ -278,9 +314,9 @@ async function tryMove(from, to) {
   markSquares();
   try {
     await call("/apply", { variant: game.variant.id, history: history(), move: `${from}-${to}` });
-    say(`${from}-${to} is not allowed here.`, true);
+    say(t("not-allowed", { move: `${from}-${to}` }), true);
   } catch (error) {
-    say(`Illegal move: ${error.message}`, true);
+    say(t("illegal-move", { reason: error.message }), true);
   }
 }
 
@@ -291,7 +327,7 @@ function chooseRoute(routes) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "route";
-    button.textContent = `${shown(m)} (takes ${m.captured.join(", ")})`;
+    button.textContent = t("route-takes", { move: shown(m), taken: m.captured.join(", ") });
     const mark = (on) => { for (const n of m.captured) squareRect(n)?.classList.toggle("taken", on); };
     button.addEventListener("mouseenter", () => mark(true));
     button.addEventListener("mouseleave", () => mark(false));
@@ -302,17 +338,17 @@ function chooseRoute(routes) {
   }
   $("routes").hidden = false;
   list.querySelector("button").focus();
-  say("Choose the capture route.");
+  say(t("choose-route"));
 }
 
 async function clickSquare(n) {
   if (game.busy) return;
   if (game.view !== null) {
-    say("This is an earlier position: press End (or \"back to the game\") to play on.", true);
+    say(t("earlier-position"), true);
     return;
   }
   if (!myTurn()) {
-    say(game.status.state === "ongoing" ? "Wait for the computer's move." : "The game is over: start a new one.", true);
+    say(game.status.state === "ongoing" ? t("wait-computer") : t("game-over-start-new"), true);
     return;
   }
   $("routes").hidden = true;
@@ -324,11 +360,11 @@ async function clickSquare(n) {
     game.selected = n;
     markSquares();
     const count = game.legal.filter((m) => m.from === n).length;
-    say(count ? "" : `The piece on ${n} has no legal move here.`, count === 0);
+    say(count ? "" : t("piece-no-move", { square: n }), count === 0);
     return;
   }
   if (game.selected === null) {
-    say(`Choose one of ${game.status.side_to_move}'s pieces first.`, true);
+    say(t("choose-piece-first", { side: sideName(game.status.side_to_move) }), true);
     return;
   }
   await tryMove(game.selected, n);
@@ -376,7 +412,7 @@ function wire() {
   });
   $("load-fen").addEventListener("click", () => run(loadFen));
   $("load-pdn").addEventListener("click", () => run(loadPdn));
-  $("export-pdn").addEventListener("click", () => { $("pdn").value = exportPdn(); say("The game is in the PDN box."); });
+  $("export-pdn").addEventListener("click", () => { $("pdn").value = exportPdn(); say(t("pdn-in-box")); });
   $("hint").addEventListener("click", () => run(hint));
   // A review streams beside the other actions (they do not wait for it); `data-review` on
   // the body says where it is: running, done or stopped.
@@ -399,6 +435,11 @@ function wire() {
     e.preventDefault();
     run(() => browse(Math.max(0, Math.min(game.moves.length, to))));
   });
+  $("lang").addEventListener("change", () => run(async () => {
+    localStorage.setItem("lang", $("lang").value);
+    await loadStrings($("lang").value);
+    await show();
+  }));
   // Leaving the page stops a review in progress (the service stops its search too).
   window.addEventListener("pagehide", cancelReview);
 }
@@ -410,7 +451,7 @@ async function undo() {
   const plies = againstComputer() && game.status.side_to_move === humanSide() ? 2 : 1;
   for (let i = 0; i < plies && game.moves.length; i++) game.redo.push(game.moves.pop());
   await refresh();
-  say("Move taken back.");
+  say(t("taken-back"));
   await computerMoves();
 }
 
@@ -418,7 +459,7 @@ async function redo() {
   const plies = againstComputer() && game.redo.length >= 2 ? 2 : 1;
   for (let i = 0; i < plies && game.redo.length; i++) game.moves.push(game.redo.pop());
   await refresh();
-  say("Move replayed.");
+  say(t("replayed"));
 }
 
 async function typedMove() {
@@ -426,7 +467,7 @@ async function typedMove() {
   if (!text || !myTurn()) return;
   // The service resolves any notation (`32-28`, `c3-d4`, `28x10`) and explains refusals.
   const answer = await call("/apply", { variant: game.variant.id, history: history(), move: text })
-    .catch((error) => { throw new Error(`Illegal move: ${error.message}`); });
+    .catch((error) => { throw new Error(t("illegal-move", { reason: error.message })); });
   $("move-input").value = "";
   const view = game.legal.find((m) => m.notation === answer.move.notation) || answer.move;
   await play(view);
@@ -437,7 +478,7 @@ async function loadFen() {
   await call("/moves", { variant: $("variant").value, position: fen });
   $("opponent").value = "human";
   await newGame(fen);
-  say("Position set up.");
+  say(t("position-set"));
 }
 
 // Movetext to move tokens: tags, comments, variations, move numbers and results removed.
@@ -455,10 +496,10 @@ function pdnMoves(text) {
 async function loadPdn() {
   const { start, moves } = pdnMoves($("pdn").value);
   const checked = await call("/games/validate", { variant: $("variant").value, start: start ?? undefined, moves });
-  if (!checked.valid) throw new Error(`move ${checked.error.ply} (${checked.error.move}): ${checked.error.reason}`);
+  if (!checked.valid) throw new Error(t("move-refused", { ply: checked.error.ply, move: checked.error.move, reason: checked.error.reason }));
   $("opponent").value = "human";
   await newGame(start, moves.map((t) => ({ notation: t, shown: t })));
-  say(`Game loaded: ${moves.length} moves.`);
+  say(t("game-loaded", { count: moves.length }));
 }
 
 function exportPdn() {
@@ -501,8 +542,8 @@ async function browse(plies) {
 }
 
 function scoreText(score) {
-  if (score.win_in_plies !== undefined) return `wins in ${Math.ceil(score.win_in_plies / 2)}`;
-  if (score.loss_in_plies !== undefined) return `loses in ${Math.ceil(score.loss_in_plies / 2)}`;
+  if (score.win_in_plies !== undefined) return t("wins-in", { moves: Math.ceil(score.win_in_plies / 2) });
+  if (score.loss_in_plies !== undefined) return t("loses-in", { moves: Math.ceil(score.loss_in_plies / 2) });
   const pieces = score.centipieces / 100;
   return (pieces > 0 ? "+" : "") + pieces.toFixed(2);
 }
@@ -529,7 +570,7 @@ function showEval() {
   const white = whiteShare(score, side);
   $("evalfill").style.width = `${(100 * white).toFixed(1)}%`;
   const text = scoreText(score);
-  $("evaltext").textContent = `${cap(side)} to move: ${text}`;
+  $("evaltext").textContent = t("eval-text", { side: sideName(side), score: text });
 }
 
 const hintLevel = () => (againstComputer() ? opponent() : "medium");
@@ -556,7 +597,7 @@ async function hint() {
     list.append(li);
   }
   $("hint-panel").hidden = false;
-  say(scored.length ? `Best here: ${shown(scored[0].move)} (${scoreText(scored[0].score)}).` : "No move here.");
+  say(scored.length ? t("best-here", { move: shown(scored[0].move), score: scoreText(scored[0].score) }) : t("no-move"));
   await show();
 }
 
@@ -579,7 +620,7 @@ function cancelReview() {
 async function reviewGame() {
   cancelReview();
   if (!game.moves.length) {
-    say("Play some moves first: the review judges each move of the game.", true);
+    say(t("review-first"), true);
     return;
   }
   const controller = new AbortController();
@@ -592,10 +633,10 @@ async function reviewGame() {
   $("review-graph").innerHTML = "";
   $("review-accuracy").textContent = "";
   $("download-pdn").disabled = true;
-  $("review-state").textContent = `Reviewing ${game.moves.length} plies…`;
+  $("review-state").textContent = t("reviewing", { count: game.moves.length });
   showMoves();
   try {
-    const response = await fetch("/games/analyze", {
+    const response = await fetch(withLang("/games/analyze"), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
       body: JSON.stringify({
@@ -645,10 +686,12 @@ function reviewEvent(text) {
     $("review-progress").value = payload.plies.length;
     $("review-graph").innerHTML = payload.graph || "";
     const { white, black } = payload.summary;
-    $("review-accuracy").textContent = `Accuracy: White ${white.accuracy.toFixed(1)}%, Black ${black.accuracy.toFixed(1)}%` +
-      ` · blunders ${white.blunder}–${black.blunder}, mistakes ${white.mistake}–${black.mistake}`;
-    const stopped = payload.error ? ` It stopped at ply ${payload.error.ply}: ${payload.error.reason}.` : "";
-    $("review-state").textContent = `Review done: ${payload.plies.length} plies.${stopped} Click a move to see the best one there.`;
+    $("review-accuracy").textContent = t("accuracy", {
+      white: white.accuracy.toFixed(1), black: black.accuracy.toFixed(1),
+      wb: white.blunder, bb: black.blunder, wm: white.mistake, bm: black.mistake,
+    });
+    const stopped = payload.error ? " " + t("review-stopped", { ply: payload.error.ply, reason: payload.error.reason }) : "";
+    $("review-state").textContent = `${t("review-done", { count: payload.plies.length })}${stopped} ${t("review-click")}`;
     $("download-pdn").disabled = !payload.pdn;
     document.body.dataset.review = "done";
     showMoves();
@@ -667,13 +710,14 @@ function downloadReview() {
 }
 
 async function start() {
+  await loadStrings(localStorage.getItem("lang"));
   wire();
   const response = await fetch("/variants");
   game.variants = await response.json();
   for (const v of game.variants) {
     const option = document.createElement("option");
     option.value = v.id;
-    option.textContent = v.name;
+    option.textContent = i18n.strings["variant-" + v.id] ? t("variant-" + v.id) : v.name;
     $("variant").append(option);
   }
   const wanted = new URLSearchParams(location.search).get("variant");

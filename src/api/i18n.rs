@@ -39,10 +39,12 @@ impl Lang {
         }
     }
 
-    fn catalogue(self) -> &'static str {
-        match self {
-            Lang::English => include_str!("../../locales/en/problems.ftl"),
-            Lang::Spanish => include_str!("../../locales/es/problems.ftl"),
+    fn catalogue(self, catalogue: Catalogue) -> &'static str {
+        match (self, catalogue) {
+            (Lang::English, Catalogue::Problems) => include_str!("../../locales/en/problems.ftl"),
+            (Lang::Spanish, Catalogue::Problems) => include_str!("../../locales/es/problems.ftl"),
+            (Lang::English, Catalogue::Page) => include_str!("../../locales/en/page.ftl"),
+            (Lang::Spanish, Catalogue::Page) => include_str!("../../locales/es/page.ftl"),
         }
     }
 
@@ -69,9 +71,20 @@ impl Lang {
     }
 }
 
+/// What a catalogue words: the API's problems, or the page at `/`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Catalogue {
+    Problems,
+    Page,
+}
+
+impl Catalogue {
+    const ALL: [Catalogue; 2] = [Catalogue::Problems, Catalogue::Page];
+}
+
 /// The catalogues of every language, parsed once.
 pub struct Catalogues {
-    bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+    bundles: Vec<(Lang, Catalogue, FluentBundle<FluentResource>)>,
 }
 
 impl Catalogues {
@@ -79,17 +92,20 @@ impl Catalogues {
     pub fn load() -> Result<Catalogues, String> {
         let mut bundles = Vec::new();
         for lang in Lang::ALL {
-            let resource = FluentResource::try_new(lang.catalogue().to_string())
-                .map_err(|(_, errors)| format!("{} catalogue: {errors:?}", lang.tag()))?;
-            let id: LanguageIdentifier = lang.tag().parse().map_err(|e| format!("{e}"))?;
-            let mut bundle = FluentBundle::new_concurrent(vec![id]);
-            // No Unicode isolation marks around values: the text goes into JSON and
-            // terminals, where they show as noise.
-            bundle.set_use_isolating(false);
-            bundle
-                .add_resource(resource)
-                .map_err(|e| format!("{} catalogue: {e:?}", lang.tag()))?;
-            bundles.push((lang, bundle));
+            for catalogue in Catalogue::ALL {
+                let name = format!("{} {catalogue:?} catalogue", lang.tag());
+                let resource = FluentResource::try_new(lang.catalogue(catalogue).to_string())
+                    .map_err(|(_, errors)| format!("{name}: {errors:?}"))?;
+                let id: LanguageIdentifier = lang.tag().parse().map_err(|e| format!("{e}"))?;
+                let mut bundle = FluentBundle::new_concurrent(vec![id]);
+                // No Unicode isolation marks around values: the text goes into JSON and
+                // terminals, where they show as noise.
+                bundle.set_use_isolating(false);
+                bundle
+                    .add_resource(resource)
+                    .map_err(|e| format!("{name}: {e:?}"))?;
+                bundles.push((lang, catalogue, bundle));
+            }
         }
         Ok(Catalogues { bundles })
     }
@@ -111,7 +127,7 @@ impl Catalogues {
         id: &str,
         facts: &serde_json::Map<String, Value>,
     ) -> Option<String> {
-        let bundle = &self.bundles.iter().find(|(l, _)| *l == lang)?.1;
+        let bundle = self.bundle(lang, Catalogue::Problems)?;
         let pattern = bundle.get_message(id)?.value()?;
         let mut args = FluentArgs::new();
         for (name, value) in facts {
@@ -134,15 +150,35 @@ impl Catalogues {
         errors.is_empty().then(|| text.into_owned())
     }
 
-    /// The ids of the messages of `lang`'s catalogue.
+    fn bundle(&self, lang: Lang, catalogue: Catalogue) -> Option<&FluentBundle<FluentResource>> {
+        self.bundles
+            .iter()
+            .find(|(l, c, _)| *l == lang && *c == catalogue)
+            .map(|(_, _, b)| b)
+    }
+
+    /// Every message of the page's catalogue in `lang`, by id, its variables left as
+    /// `{$name}` for the page to fill in.
+    pub fn page_strings(&self, lang: Lang) -> serde_json::Map<String, Value> {
+        let mut out = serde_json::Map::new();
+        let Some(bundle) = self.bundle(lang, Catalogue::Page) else {
+            return out;
+        };
+        for id in ids(lang.catalogue(Catalogue::Page)) {
+            if let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) {
+                // Unfilled variables are written `{$name}`: the page's own placeholders.
+                let mut unfilled = Vec::new();
+                let text = bundle.format_pattern(pattern, None, &mut unfilled);
+                out.insert(id, Value::String(text.into_owned()));
+            }
+        }
+        out
+    }
+
+    /// The ids of the messages of `lang`'s problem catalogue.
     #[cfg(test)]
     pub fn ids(&self, lang: Lang) -> Vec<String> {
-        let source = lang.catalogue();
-        source
-            .lines()
-            .filter(|l| !l.starts_with([' ', '#', '-']) && !l.trim().is_empty())
-            .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_string()))
-            .collect()
+        ids(lang.catalogue(Catalogue::Problems))
     }
 
     /// A problem document worded again in `lang`: `detail` from its `code` and facts,
@@ -166,6 +202,15 @@ impl Catalogues {
         }
         serde_json::to_vec(&problem).ok()
     }
+}
+
+/// The ids of a catalogue's messages (each starts a line: `id = …`).
+fn ids(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|l| !l.starts_with([' ', '#', '-']) && !l.trim().is_empty())
+        .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_string()))
+        .collect()
 }
 
 /// Middleware: problems in the request's language, with `Content-Language` and
@@ -282,5 +327,94 @@ mod tests {
             Lang::negotiate("", Some("de;q=0.9, es;q=0.5")),
             Lang::Spanish
         );
+    }
+}
+
+#[cfg(test)]
+mod page_tests {
+    use super::{ids, Catalogue, Catalogues, Lang};
+
+    /// Both page catalogues have the same messages with the same variables, and the page's
+    /// script and HTML ask for every one of them and for no other.
+    #[test]
+    fn the_page_catalogues_match_each_other_and_the_page() {
+        let catalogues = Catalogues::load().expect("the catalogues parse");
+        let (en, es) = (
+            catalogues.page_strings(Lang::English),
+            catalogues.page_strings(Lang::Spanish),
+        );
+        let variables = |text: &str| {
+            let mut names: Vec<String> = text
+                .split("{$")
+                .skip(1)
+                .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(
+            en.keys().collect::<Vec<_>>(),
+            es.keys().collect::<Vec<_>>(),
+            "the same ids"
+        );
+        for (id, text) in &en {
+            let spanish = es[id].as_str().unwrap_or_default();
+            assert_eq!(
+                variables(text.as_str().unwrap_or_default()),
+                variables(spanish),
+                "{id}"
+            );
+        }
+        let page = concat!(
+            include_str!("../../web/app.js"),
+            include_str!("../../web/index.html")
+        );
+        let prefixed = [
+            "reason-",
+            "counter-",
+            "class-",
+            "side-",
+            "opponent-",
+            "piece-",
+            "variant-",
+        ];
+        for id in ids(Lang::English.catalogue(Catalogue::Page)) {
+            let used = page.contains(&format!("\"{id}\""))
+                || prefixed
+                    .iter()
+                    .any(|p| id.starts_with(p) && page.contains(&format!("\"{p}")));
+            assert!(
+                used,
+                "{id} is in the catalogue but the page does not ask for it"
+            );
+        }
+        // Calls `t("id"` (not `set("…"` and the like: the byte before `t` is no letter).
+        for (at, _) in page.match_indices("t(\"") {
+            if at > 0 && page.as_bytes()[at - 1].is_ascii_alphanumeric() {
+                continue;
+            }
+            let rest = &page[at + 3..];
+            let id = rest.split_once('"').map_or("", |(id, _)| id);
+            // `t("reason-" + id)`: a family of ids, checked by its prefix above.
+            if id.ends_with('-') {
+                assert!(prefixed.contains(&id), "unknown family {id}");
+                continue;
+            }
+            assert!(
+                en.contains_key(id),
+                "the page asks for {id} which is missing"
+            );
+        }
+        for asked in page
+            .split("data-i18n=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split_once('"'))
+        {
+            assert!(
+                en.contains_key(asked.0),
+                "the page asks for {} which is missing",
+                asked.0
+            );
+        }
     }
 }

@@ -180,7 +180,18 @@ pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
         routes::page::script,
         cors,
     ))
-    .service(resource("/page/app.css", get, routes::page::style, cors))
+    .service(resource(
+        "/page/app.css",
+        get.clone(),
+        routes::page::style,
+        cors,
+    ))
+    .service(resource(
+        "/page/strings.json",
+        get,
+        routes::page::strings,
+        cors,
+    ))
     .service(
         SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
     );

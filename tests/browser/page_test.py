@@ -11,7 +11,9 @@ Playwright, against the real service.
   choose, and the chosen route is the one played;
 * a hint shows scored moves, an arrow and the score bar; a review of a game with a planted
   blunder streams progress, draws its graph, marks the blunder `??`, offers the annotated
-  PDN; plies can be stepped through with the keys; closing a review stops its search.
+  PDN; plies can be stepped through with the keys; closing a review stops its search;
+* an es-ES browser gets the page in Spanish, a refused move explained in Spanish by the
+  service, and the language switch turns it to English.
 
 Usage: page_test.py BINARY [SCREENSHOT_DIR]
 """
@@ -279,6 +281,37 @@ def main():
                 if running == 0:
                     break
             check(running == 0, f"closing a review stops its search within 2 s (running: {running})")
+
+            # The page in Spanish for a browser set to Spanish, the service's explanations too.
+            spanish = browser.new_context(locale="es-ES", viewport={"width": 1100, "height": 900})
+            es_page = spanish.new_page()
+            es_page.on("console", lambda m: m.type == "error" and console_errors.append(m.text))
+            es_page.on("pageerror", lambda e: page_errors.append(str(e)))
+            es_page.goto(base + "/?variant=english")
+            es_page.wait_for_selector("#board svg")
+            idle(es_page)
+            check(es_page.inner_text("#new-game") == "Nueva partida"
+                  and es_page.get_attribute("html", "lang") == "es",
+                  f"an es-ES browser gets the page in Spanish: {es_page.inner_text('#new-game')!r}")
+            es_page.select_option("#opponent", "easy")
+            idle(es_page)
+            es_page.select_option("#side", "black")
+            idle(es_page)
+            check("Juegan las Negras" in es_page.inner_text("#status"),
+                  f"the status in Spanish: {es_page.inner_text('#status')!r}")
+            click_square(es_page, 9)
+            click_square(es_page, 18)
+            idle(es_page)
+            refused = es_page.inner_text("#message")
+            check(refused.startswith("Jugada ilegal:") and "no puede ir a 18" in refused,
+                  f"a refused move is explained in Spanish: {refused!r}")
+            if shots:
+                es_page.screenshot(path=os.path.join(shots, "page-es.png"))
+            es_page.select_option("#lang", "en")
+            idle(es_page)
+            check(es_page.inner_text("#new-game") == "New game",
+                  "the language switch turns the page to English")
+            spanish.close()
 
             expected = [e for e in console_errors if "status of 422" not in e]
             check(not page_errors and not expected,

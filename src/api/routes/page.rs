@@ -27,3 +27,24 @@ pub async fn script() -> HttpResponse {
 pub async fn style() -> HttpResponse {
     asset(STYLE, "text/css; charset=utf-8")
 }
+
+/// The page's words in the request's language (`?lang=`, else `Accept-Language`), from the
+/// `locales/*/page.ftl` catalogues: `{"lang": "es", "strings": {id: text}}`, variables
+/// left as `{$name}`.
+pub async fn strings(req: actix_web::HttpRequest) -> HttpResponse {
+    use crate::api::i18n::{Catalogues, Lang};
+    let lang = Lang::negotiate(
+        req.query_string(),
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let strings = Catalogues::get()
+        .map(|c| c.page_strings(lang))
+        .unwrap_or_default();
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
+        .insert_header((header::CONTENT_LANGUAGE, lang.tag()))
+        .insert_header((header::VARY, "Accept-Language"))
+        .json(serde_json::json!({"lang": lang.tag(), "strings": strings}))
+}
