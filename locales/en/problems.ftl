@@ -34,3 +34,8 @@ capture_priority = the capture rules of this variant require another sequence
 capture_compulsory = a capture is compulsory: { $options }
 cannot_move_to = the piece on { $from } cannot move to { $to }
 piece_cannot_move = the piece on { $square } has no legal move
+game_over = the game is already over ({ $winner ->
+        [white] white won
+        [black] black won
+       *[none] draw
+    }: { $reason })

@@ -50,3 +50,21 @@ capture_priority = las reglas de captura de esta variante exigen otra secuencia
 capture_compulsory = la captura es obligatoria: { $options }
 cannot_move_to = la pieza de la casilla { $from } no puede ir a { $to }
 piece_cannot_move = la pieza de la casilla { $square } no tiene ninguna jugada legal
+game_over = la partida ya ha terminado ({ $winner ->
+        [white] ganaron las blancas
+        [black] ganaron las negras
+       *[none] tablas
+    }: { $reason ->
+        [no_pieces] sin piezas
+        [no_moves] sin jugadas
+        [first_king] primera dama
+        [threefold_repetition] triple repetición
+        [king_moves_without_capture] jugadas de dama sin captura
+        [moves_without_capture_or_promotion] jugadas sin captura ni coronación
+        [three_pieces_vs_lone_king] tres piezas contra una dama sola
+        [two_pieces_vs_lone_king] dos piezas contra una dama sola
+        [two_kings_vs_lone_king] dos damas contra una sola
+        [king_vs_king] dama contra dama
+        [kings_ending_balance_unchanged] final de damas sin cambio de material
+       *[other] { $reason }
+    })

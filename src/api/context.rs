@@ -150,11 +150,7 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
         PlayError::Parse(e) => {
             ApiError::invalid(field, format!("not a move: {}", e.message)).offset(e.offset)
         }
-        PlayError::GameOver(o) => ApiError::game_over(format!(
-            "the game is already over ({})",
-            replay::describe_outcome(o)
-        ))
-        .at(field),
+        PlayError::GameOver(o) => ApiError::game_already_over(o).at(field),
         PlayError::Illegal(illegal) => {
             let legal: Vec<String> = game
                 .legal_moves()

@@ -185,6 +185,29 @@ impl ApiError {
         .at(field)
     }
 
+    /// A move after the game ended, with who won (`none` for a draw) and the rule's id.
+    pub fn game_already_over(outcome: &crate::rules::Outcome) -> Self {
+        use crate::rules::Outcome;
+        let mut error = Self::game_over(format!(
+            "the game is already over ({})",
+            crate::rules::replay::describe_outcome(outcome)
+        ));
+        let (winner, reason) = match outcome {
+            Outcome::Win { winner, reason } => (winner.name(), reason.id()),
+            Outcome::Draw { reason } => ("none", reason.id()),
+            Outcome::Ongoing => ("none", "ongoing"),
+        };
+        error
+            .0
+            .params
+            .insert("winner".into(), Value::String(winner.to_string()));
+        error
+            .0
+            .params
+            .insert("reason".into(), Value::String(reason.to_string()));
+        error
+    }
+
     pub fn game_over(detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,

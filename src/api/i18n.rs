@@ -250,9 +250,9 @@ pub async fn localize(
 #[cfg(test)]
 mod tests {
     use super::{Catalogues, Lang};
-    use crate::api::error::{problem_codes, ProblemKind};
+    use crate::api::error::{problem_codes, ApiError, ProblemKind};
     use crate::rules::explain::WhyNot;
-    use crate::rules::Choices;
+    use crate::rules::{Choices, Color, Outcome, Reason};
 
     #[test]
     fn every_code_has_a_message_in_every_language_and_every_message_is_used() {
@@ -261,7 +261,9 @@ mod tests {
             .iter()
             .map(|k| format!("title-{}", k.slug()))
             .collect();
-        let reasons: Vec<String> = WhyNot::examples().iter().map(WhyNot::code).collect();
+        let mut reasons: Vec<String> = WhyNot::examples().iter().map(WhyNot::code).collect();
+        // Kinds whose detail the catalogues word from facts, not only their title.
+        reasons.push(ProblemKind::GameOver.name());
         for lang in Lang::ALL {
             let ids = catalogues.ids(lang);
             for code in reasons.iter().chain(&titles) {
@@ -302,6 +304,24 @@ mod tests {
                 "{}",
                 why.code()
             );
+        }
+        // A move after the end: the English catalogue says what the handler says.
+        for outcome in [
+            Outcome::Win {
+                winner: Color::Black,
+                reason: Reason::NoPieces,
+            },
+            Outcome::Draw {
+                reason: Reason::ThreefoldRepetition,
+            },
+        ] {
+            let problem = ApiError::game_already_over(&outcome).0;
+            for lang in Lang::ALL {
+                let text = catalogues.message(lang, &problem.code, &problem.params);
+                assert!(text.is_some(), "{} game_over: not filled", lang.tag());
+            }
+            let english = catalogues.message(Lang::English, &problem.code, &problem.params);
+            assert_eq!(english.as_deref(), Some(problem.detail.as_str()));
         }
         for kind in ProblemKind::ALL {
             let title = catalogues.message(
