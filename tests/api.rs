@@ -902,3 +902,37 @@ fn an_illegal_move_is_explained_in_the_players_language_with_a_stable_code() {
         );
     }
 }
+
+/// `GET /variants` names the presets in the asked language, and says which.
+#[test]
+fn variants_are_named_in_the_asked_language() {
+    let app = spawn_app();
+    let fetch = |language: &str| {
+        let response = ureq::get(&format!("{}/variants", app.base))
+            .set("accept-language", language)
+            .call()
+            .expect("200");
+        let language = response.header("content-language").map(str::to_string);
+        let list: Value =
+            serde_json::from_str(&response.into_string().expect("body")).expect("JSON");
+        (language, list)
+    };
+    let (en_lang, en) = fetch("en");
+    let (es_lang, es) = fetch("es-AR,es;q=0.9");
+    assert_eq!(
+        (en_lang.as_deref(), es_lang.as_deref()),
+        (Some("en"), Some("es"))
+    );
+    assert_eq!(en[0]["name"], "International draughts (FMJD)");
+    assert_eq!(es[0]["name"], "Damas internacionales (FMJD)");
+    assert_eq!(es[0]["rules"], en[0]["rules"], "only the words change");
+    let count = en.as_array().map_or(0, Vec::len);
+    assert!(count >= 14 && es.as_array().map(Vec::len) == Some(count));
+    for i in 0..count {
+        assert_ne!(
+            es[i]["description"], en[i]["description"],
+            "{} in Spanish",
+            en[i]["id"]
+        );
+    }
+}

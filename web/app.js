@@ -31,8 +31,13 @@ async function loadStrings(lang) {
   for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
   for (const el of document.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
   for (const el of document.querySelectorAll("[data-i18n-aria-label]")) el.setAttribute("aria-label", t(el.dataset.i18nAriaLabel));
-  for (const option of $("variant").options) {
-    if (i18n.strings["variant-" + option.value]) option.textContent = t("variant-" + option.value);
+  // The presets' names come from the service in the same language.
+  if (game.variants.length) {
+    const named = await (await fetch(withLang("/variants"))).json();
+    for (const option of $("variant").options) {
+      const v = named.find((n) => n.id === option.value);
+      if (v) option.textContent = v.name;
+    }
   }
 }
 
@@ -712,12 +717,12 @@ function downloadReview() {
 async function start() {
   await loadStrings(localStorage.getItem("lang"));
   wire();
-  const response = await fetch("/variants");
+  const response = await fetch(withLang("/variants"));
   game.variants = await response.json();
   for (const v of game.variants) {
     const option = document.createElement("option");
     option.value = v.id;
-    option.textContent = i18n.strings["variant-" + v.id] ? t("variant-" + v.id) : v.name;
+    option.textContent = v.name;
     $("variant").append(option);
   }
   const wanted = new URLSearchParams(location.search).get("variant");

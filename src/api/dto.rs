@@ -557,10 +557,12 @@ pub struct ValidateResponse {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VariantView {
     pub id: &'static str,
-    pub name: &'static str,
-    pub description: &'static str,
+    /// In the request's language (`Accept-Language` or `?lang=`; `Content-Language` says which).
+    pub name: String,
+    /// One line, in the same language.
+    pub description: String,
     pub aliases: Vec<&'static str>,
-    /// 8 or 10.
+    /// 8, 10 or 12.
     pub board_size: u8,
     /// Squares in play: 32 or 50 (the dark ones), 64 on the Turkish board (all).
     pub squares: u8,

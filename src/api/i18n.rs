@@ -45,6 +45,8 @@ impl Lang {
             (Lang::Spanish, Catalogue::Problems) => include_str!("../../locales/es/problems.ftl"),
             (Lang::English, Catalogue::Page) => include_str!("../../locales/en/page.ftl"),
             (Lang::Spanish, Catalogue::Page) => include_str!("../../locales/es/page.ftl"),
+            (Lang::English, Catalogue::Variants) => include_str!("../../locales/en/variants.ftl"),
+            (Lang::Spanish, Catalogue::Variants) => include_str!("../../locales/es/variants.ftl"),
         }
     }
 
@@ -71,15 +73,16 @@ impl Lang {
     }
 }
 
-/// What a catalogue words: the API's problems, or the page at `/`.
+/// What a catalogue words: the API's problems, the page at `/`, the presets' names.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Catalogue {
     Problems,
     Page,
+    Variants,
 }
 
 impl Catalogue {
-    const ALL: [Catalogue; 2] = [Catalogue::Problems, Catalogue::Page];
+    const ALL: [Catalogue; 3] = [Catalogue::Problems, Catalogue::Page, Catalogue::Variants];
 }
 
 /// The catalogues of every language, parsed once.
@@ -173,6 +176,22 @@ impl Catalogues {
             }
         }
         out
+    }
+
+    /// A preset's name and one-line description in `lang` (`None` where the catalogue has
+    /// none: the caller keeps the preset's own English).
+    pub fn variant(&self, lang: Lang, id: &str) -> Option<(String, String)> {
+        let bundle = self.bundle(lang, Catalogue::Variants)?;
+        let text = |key: String| {
+            let pattern = bundle.get_message(&key)?.value()?;
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, None, &mut errors);
+            errors.is_empty().then(|| text.into_owned())
+        };
+        Some((
+            text(format!("name-{id}"))?,
+            text(format!("description-{id}"))?,
+        ))
     }
 
     /// The ids of the messages of `lang`'s problem catalogue.
@@ -434,6 +453,33 @@ mod page_tests {
                 en.contains_key(asked.0),
                 "the page asks for {} which is missing",
                 asked.0
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod variant_tests {
+    use super::{Catalogues, Lang};
+    use crate::rules::PRESETS;
+
+    /// Every preset has its name and description in every language, the English ones the
+    /// presets' own.
+    #[test]
+    fn every_preset_is_named_in_every_language() {
+        let catalogues = Catalogues::load().expect("the catalogues parse");
+        for preset in PRESETS {
+            for lang in Lang::ALL {
+                assert!(
+                    catalogues.variant(lang, preset.id).is_some(),
+                    "{} {}",
+                    lang.tag(),
+                    preset.id
+                );
+            }
+            assert_eq!(
+                catalogues.variant(Lang::English, preset.id),
+                Some((preset.name.to_string(), preset.description.to_string()))
             );
         }
     }

@@ -1,19 +1,31 @@
-//! `GET /variants`: every preset with its rule parameters.
+//! `GET /variants`: every preset with its rule parameters, named in the request's language.
 
 use crate::api::conditional::Cacheable;
 use crate::api::dto::VariantView;
+use crate::api::i18n::{Catalogues, Lang};
 use crate::rules::{Notation, Position, PRESETS};
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use std::sync::LazyLock;
 
-/// The list depends only on the build, so it is serialised once and served with an `ETag`.
-static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
+/// The list depends only on the build and the language, so it is serialised once per
+/// language and served with an `ETag`.
+static VARIANTS: LazyLock<Vec<(Lang, Cacheable)>> =
+    LazyLock::new(|| Lang::ALL.into_iter().map(|l| (l, list(l))).collect());
+
+fn list(lang: Lang) -> Cacheable {
     let list: Vec<VariantView> = PRESETS
         .iter()
-        .map(|p| VariantView {
+        .map(|p| {
+            let (name, description) = Catalogues::get()
+                .and_then(|c| c.variant(lang, p.id))
+                .unwrap_or_else(|| (p.name.to_string(), p.description.to_string()));
+            (p, name, description)
+        })
+        .map(|(p, name, description)| VariantView {
             id: p.id,
-            name: p.name,
-            description: p.description,
+            name,
+            description,
             aliases: p.aliases.to_vec(),
             board_size: p.rules.board.side(),
             squares: p.rules.board.geometry().squares,
@@ -32,7 +44,7 @@ static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
         serde_json::to_vec(&list).unwrap_or_default(),
         "application/json",
     )
-});
+}
 
 /// Every preset with its full rule parameters. Served with an `ETag` and `Cache-Control`;
 /// a request whose `If-None-Match` names the current tag gets `304 Not Modified`.
@@ -44,5 +56,21 @@ static VARIANTS: LazyLock<Cacheable> = LazyLock::new(|| {
         (status = 304, description = "The client's copy (If-None-Match) is current"),
     ))]
 pub async fn handler(req: HttpRequest) -> HttpResponse {
-    VARIANTS.respond(&req)
+    let lang = Lang::negotiate(
+        req.query_string(),
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let Some((_, cacheable)) = VARIANTS.iter().find(|(l, _)| *l == lang) else {
+        return HttpResponse::InternalServerError().finish();
+    };
+    let mut response = cacheable.respond(&req);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.tag()),
+    );
+    headers.append(header::VARY, HeaderValue::from_static("Accept-Language"));
+    response
 }

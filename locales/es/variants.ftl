@@ -1,0 +1,30 @@
+# Nombres y descripciones de una línea de las variantes (GET /variants).
+
+name-international = Damas internacionales (FMJD)
+description-international = 10×10, damas voladoras, los peones capturan hacia atrás, captura máxima, empiezan las blancas.
+name-plyyard = Ply Yard 10×10
+description-plyyard = Damas internacionales como las juega el sitio Ply Yard: empiezan las negras, en la captura máxima desempatan más damas, las piezas capturadas salen al momento.
+name-english = Damas inglesas / checkers americano
+description-english = 8×8, damas cortas, los peones mueven y capturan solo hacia delante, captura libre, empiezan las negras.
+name-spanish = Damas españolas
+description-spanish = 8×8, damas voladoras, los peones capturan solo hacia delante, el máximo de piezas y luego de damas; empiezan las negras, como en el sitio (oficialmente las blancas: cambia first_player).
+name-russian = Damas rusas
+description-russian = 8×8, damas voladoras, los peones capturan hacia atrás, captura libre, un peón que corona en mitad de una captura sigue como dama.
+name-brazilian = Damas brasileñas
+description-brazilian = Reglas internacionales en un tablero de 8×8.
+name-italian = Damas italianas
+description-italian = 8×8, damas cortas, los peones capturan solo hacia delante y no pueden capturar damas, prioridades de captura de la Federdama, empiezan las blancas.
+name-czech = Damas checas
+description-czech = 8×8, damas voladoras, los peones capturan solo hacia delante, si una dama puede capturar debe capturar, empiezan las blancas.
+name-frisian = Damas frisias
+description-frisian = 10×10, damas voladoras; peones y damas capturan también por filas y columnas; hay que hacer la captura de mayor valor (una dama vale peón y medio; luego más damas; luego con dama); una dama hace como mucho 3 jugadas sin captura seguidas mientras su bando tenga peones.
+name-frysk = Frysk!
+description-frysk = Reglas frisias con cinco peones por bando, en las filas del fondo.
+name-turkish = Damas turcas (Dama)
+description-turkish = 8×8, se usan todas las casillas, 16 peones por bando en la segunda y tercera filas; los peones mueven y capturan hacia delante y de lado, las damas vuelan por filas y columnas; las piezas capturadas salen al momento; captura máxima; una dama no puede volverse atrás en mitad de una captura.
+name-antidraughts = Damas al revés (gana quien se queda sin piezas)
+description-antidraughts = Reglas internacionales, pero gana el bando que pierde todas sus piezas o no puede mover.
+name-breakthrough = Breakthrough (gana la primera dama)
+description-breakthrough = Reglas internacionales; gana el primer bando que corona una dama. Los peones nunca repiten posición, así que no hay tablas.
+name-canadian = Damas canadienses
+description-canadian = Reglas internacionales en un tablero de 12×12, 30 peones por bando.
