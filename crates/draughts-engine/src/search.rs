@@ -488,7 +488,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         self.pv_table[ply.min(MAX_PLY)].clear();
-        if let Some(winner) = self.rules.crowned_winner(pos) {
+        if let Some(winner) = pos.crowned_winner(&self.rules) {
             return if winner == pos.side {
                 WIN - ply as i32
             } else {

@@ -23,9 +23,11 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod color;
 pub mod explain;
 pub mod hash;
 pub mod movegen;
+pub mod mv;
 pub mod notation;
 pub mod perft;
 pub mod position;

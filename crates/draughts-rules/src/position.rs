@@ -1,44 +1,9 @@
 //! A position: where the pieces stand and whose turn it is.
 
 use super::board::{join, Bitboard, BoardSize, SquareSet, Squares, WideBits};
-use super::movegen::Move;
-use super::variant::Rules;
-use serde::{Deserialize, Serialize};
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-/// A side.
-pub enum Color {
-    /// White: starts on the high-numbered squares.
-    White,
-    /// Black: starts on the low-numbered squares.
-    Black,
-}
-
-impl Color {
-    #[inline(always)]
-    /// The other side.
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// `white` or `black`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
-    #[inline(always)]
-    /// 0 for White, 1 for Black (the index into `Position::pieces`).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use super::color::Color;
+use super::mv::Move;
+use super::variant::{Rules, WinCondition};
 
 /// Pieces and side to move. Copy-make: playing a move returns a new `Position`,
 /// so "unmake" is keeping the old value (32 bytes).
@@ -62,6 +27,21 @@ pub struct Position {
 }
 
 impl Position {
+    /// Breakthrough: the side that has a king has won (the side that just moved, when a
+    /// set-up position gives both one). `None` under the other win conditions.
+    #[inline]
+    pub fn crowned_winner(&self, rules: &Rules) -> Option<Color> {
+        let kings = self.wide_kings();
+        if rules.win_condition != WinCondition::FirstKing || kings == 0 {
+            return None;
+        }
+        if self.wide_them() & kings != 0 {
+            Some(self.side.opponent())
+        } else {
+            Some(self.side)
+        }
+    }
+
     /// An empty board with `side` to move.
     pub fn empty(board: BoardSize, side: Color) -> Self {
         Position {

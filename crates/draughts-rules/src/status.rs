@@ -374,7 +374,7 @@ impl Game {
     /// As `outcome`, reusing a move list (which holds the legal moves afterwards).
     pub fn outcome_with<T: Generated>(&self, moves: &mut Vec<T>) -> Outcome {
         let pos = &self.position;
-        if let Some(winner) = self.rules.crowned_winner(pos) {
+        if let Some(winner) = pos.crowned_winner(&self.rules) {
             return Outcome::Win {
                 winner,
                 reason: Reason::FirstKing,

@@ -4,7 +4,7 @@
 //! checks which preset it is playing.
 
 use super::board::BoardSize;
-use super::position::Color;
+use super::color::Color;
 use serde::{Deserialize, Serialize};
 
 /// A closed set of values (a rule parameter's choices, a side, a review's classes), every
@@ -619,21 +619,6 @@ impl Rules {
     /// English / American checkers rules.
     pub fn english() -> Rules {
         ENGLISH
-    }
-
-    /// Breakthrough: the side that has a king has won (the side that just moved, when a
-    /// set-up position gives both one). `None` under the other win conditions.
-    #[inline]
-    pub fn crowned_winner(&self, pos: &super::position::Position) -> Option<Color> {
-        let kings = pos.wide_kings();
-        if self.win_condition != WinCondition::FirstKing || kings == 0 {
-            return None;
-        }
-        if pos.wide_them() & kings != 0 {
-            Some(pos.side.opponent())
-        } else {
-            Some(pos.side)
-        }
     }
 
     /// Who wins when `stuck`, the side to move, has no piece or no legal move.
