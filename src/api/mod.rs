@@ -27,4 +27,4 @@ mod state;
 pub mod telemetry;
 
 pub use config::Config;
-pub use startup::Application;
+pub use startup::{Application, Route, ROUTES};

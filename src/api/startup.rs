@@ -77,124 +77,62 @@ where
         }))
 }
 
-/// Register every route on an `App` (shared by the server and by tests that need no socket).
-pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
-    let post = Method::POST;
-    let get = Method::GET;
-    cfg.service(resource(
-        "/moves",
-        post.clone(),
-        routes::moves::handler,
-        cors,
-    ))
-    .service(resource(
-        "/apply",
-        post.clone(),
-        routes::apply::handler,
-        cors,
-    ))
-    .service(resource(
-        "/status",
-        post.clone(),
-        routes::status::handler,
-        cors,
-    ))
-    .service(resource(
-        "/games/validate",
-        post.clone(),
-        routes::validate::handler,
-        cors,
-    ))
-    .service(resource(
-        "/bestmove",
-        post.clone(),
-        routes::bestmove::handler,
-        cors,
-    ))
-    .service(resource("/play", post.clone(), routes::play::handler, cors))
-    .service(resource(
-        "/render",
-        post.clone(),
-        routes::render::handler,
-        cors,
-    ))
-    .service(resource(
-        "/board.svg",
-        get.clone(),
-        routes::board::svg,
-        cors,
-    ))
-    .service(resource(
-        "/board.png",
-        get.clone(),
-        routes::board::png,
-        cors,
-    ))
-    .service(resource(
-        "/analyze",
-        post.clone(),
-        routes::analyze::handler,
-        cors,
-    ))
-    .service(resource(
-        "/games/analyze",
-        post,
-        routes::games_analyze::handler,
-        cors,
-    ))
-    .service(resource(
-        "/variants",
-        get.clone(),
-        routes::variants::handler,
-        cors,
-    ))
-    .service(resource(
-        "/healthz",
-        get.clone(),
-        routes::health::healthz,
-        cors,
-    ))
-    .service(resource(
-        "/readyz",
-        get.clone(),
-        routes::health::readyz,
-        cors,
-    ))
-    .service(resource(
-        "/metrics",
-        get.clone(),
-        routes::health::metrics,
-        cors,
-    ))
-    .service(resource(
-        "/openapi.json",
-        get.clone(),
-        routes::openapi_json::handler,
-        cors,
-    ))
-    .service(resource("/docs", get.clone(), docs_redirect, cors))
-    .service(resource("/", get.clone(), routes::page::index, cors))
-    .service(resource(
-        "/page/app.js",
-        get.clone(),
-        routes::page::script,
-        cors,
-    ))
-    .service(resource(
-        "/page/app.css",
-        get.clone(),
-        routes::page::style,
-        cors,
-    ))
-    .service(resource(
-        "/page/strings.json",
-        get,
-        routes::page::strings,
-        cors,
-    ))
-    .service(
-        SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
-    );
+/// A route the service answers: its path, its method, and whether the OpenAPI document
+/// describes it (the page's files, the docs and the load-test echo are not API).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// The path, as actix matches it.
+    pub path: &'static str,
+    /// `GET` or `POST`.
+    pub method: &'static str,
+    /// Described in the OpenAPI document.
+    pub documented: bool,
+}
+
+/// The route table: every route once, with its handler. It makes [`ROUTES`] (which the
+/// tests iterate) and [`configure`] (which registers them); a test checks the documented
+/// ones against the OpenAPI document's paths.
+macro_rules! route_table {
+    ($($path:literal $method:ident $handler:path, documented: $documented:literal;)*) => {
+        /// Every route, in the order they are registered.
+        pub const ROUTES: &[Route] = &[
+            $(Route { path: $path, method: stringify!($method), documented: $documented },)*
+        ];
+
+        /// Register every route on an `App` (shared by the server and by tests that need no
+        /// socket).
+        pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
+            $(cfg.service(resource($path, Method::$method, $handler, cors));)*
+            cfg.service(
+                SwaggerUi::new("/docs/{_:.*}")
+                    .config(utoipa_swagger_ui::Config::from("/openapi.json")),
+            );
+        }
+    };
+}
+
+route_table! {
+    "/moves" POST routes::moves::handler, documented: true;
+    "/apply" POST routes::apply::handler, documented: true;
+    "/status" POST routes::status::handler, documented: true;
+    "/games/validate" POST routes::validate::handler, documented: true;
+    "/bestmove" POST routes::bestmove::handler, documented: true;
+    "/play" POST routes::play::handler, documented: true;
+    "/render" POST routes::render::handler, documented: true;
+    "/board.svg" GET routes::board::svg, documented: true;
+    "/board.png" GET routes::board::png, documented: true;
+    "/analyze" POST routes::analyze::handler, documented: true;
+    "/games/analyze" POST routes::games_analyze::handler, documented: true;
+    "/variants" GET routes::variants::handler, documented: true;
+    "/healthz" GET routes::health::healthz, documented: true;
+    "/readyz" GET routes::health::readyz, documented: true;
+    "/metrics" GET routes::health::metrics, documented: true;
+    "/openapi.json" GET routes::openapi_json::handler, documented: false;
+    "/docs" GET docs_redirect, documented: false;
+    "/" GET routes::page::index, documented: false;
+    "/page/app.js" GET routes::page::script, documented: false;
+    "/page/app.css" GET routes::page::style, documented: false;
+    "/page/strings.json" GET routes::page::strings, documented: false;
 }
 
 /// Build the endgame tables of every preset in the background (8×8 first: they are ready in
