@@ -1,5 +1,6 @@
-//! The committed OpenAPI document must be the one the code generates, and its examples must
-//! be requests the service accepts.
+//! The committed documents agree with the code: the OpenAPI document is the one the code
+//! generates and lists every documented route; the README's table and the differential
+//! script name every preset.
 
 use draughts_api::api::openapi::document_json;
 use draughts_api::api::{Route, ROUTES};
@@ -40,4 +41,26 @@ fn every_documented_route_is_in_the_document_and_nothing_else() {
         );
     }
     assert_eq!(paths.len(), documented.len());
+}
+
+/// The README's variant table and the pydraughts differential script name every preset
+/// (the script either plays it or lists it as one pydraughts does not have).
+#[test]
+fn the_readme_and_the_differential_script_name_every_preset() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let script = std::fs::read_to_string(format!("{root}/tests/differential/pydraughts_diff.py"))
+        .expect("the differential script");
+    for preset in draughts_api::rules::PRESETS {
+        assert!(
+            readme.contains(&format!("| `{}`", preset.id)),
+            "{} is missing from the README's table",
+            preset.id
+        );
+        assert!(
+            script.contains(&format!("\"{}\"", preset.id)),
+            "{} is neither played nor listed as missing by the differential script",
+            preset.id
+        );
+    }
 }

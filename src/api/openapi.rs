@@ -108,6 +108,33 @@ mod tests {
     use super::*;
     use crate::rules::variant::PRESETS;
 
+    /// The overrides a `variant` object takes are the rules' own parameters (`RuleParams`,
+    /// as `GET /variants` lists them), plus `preset`: the schema cannot drift from them.
+    #[test]
+    fn the_override_schema_names_every_rule_parameter() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&document_json()).expect("the document is JSON");
+        let mut documented: Vec<String> = doc["components"]["schemas"]["VariantOverrides"]
+            ["properties"]
+            .as_object()
+            .expect("properties")
+            .keys()
+            .filter(|k| *k != "preset")
+            .cloned()
+            .collect();
+        let params = serde_json::to_value(crate::rules::Rules::international().params())
+            .expect("the parameters serialize");
+        let mut parameters: Vec<String> = params
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect();
+        documented.sort();
+        parameters.sort();
+        assert_eq!(documented, parameters);
+    }
+
     /// The `PresetId` enum is built from the presets: it names every one the service knows.
     #[test]
     fn preset_enum_lists_every_preset() {

@@ -32,6 +32,10 @@ VARIANTS = {
     "turkish": "turkish",
 }
 
+# Presets pydraughts does not play (a Rust test checks that every preset is in one list or
+# the other): Ply Yard's site rules, Spanish, Czech and Canadian.
+NOT_IN_PYDRAUGHTS = {"plyyard", "spanish", "czech", "canadian"}
+
 # Variants whose game ends differ from the usual: for the positions of their random games
 # the winner is compared too (pydraughts' `winner()` against ours by the position alone),
 # and a game stops once it is won.

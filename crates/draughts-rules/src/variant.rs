@@ -696,43 +696,79 @@ pub struct RuleParams {
 }
 
 impl Rules {
-    /// The parameters a client may see and override.
+    /// The parameters a client may see and override. The destructuring names every field
+    /// of `Rules`, so a new rule must be made a parameter here or kept out on purpose.
     pub fn params(&self) -> RuleParams {
+        let Rules {
+            board: _,
+            start_rows: _,
+            start_gap: _,
+            first_player,
+            forced_capture,
+            men_capture_backwards,
+            move_lines,
+            capture_lines,
+            reversal_in_capture,
+            kings,
+            capture_priority,
+            removal,
+            promotion_in_capture,
+            men_capture_kings,
+            draw_rules,
+            king_move_limit,
+            win_condition,
+        } = *self;
         RuleParams {
-            first_player: self.first_player,
-            forced_capture: self.forced_capture,
-            men_capture_backwards: self.men_capture_backwards,
-            move_lines: self.move_lines,
-            capture_lines: self.capture_lines,
-            reversal_in_capture: self.reversal_in_capture,
-            kings: self.kings,
-            capture_priority: self.capture_priority,
-            removal: self.removal,
-            promotion_in_capture: self.promotion_in_capture,
-            men_capture_kings: self.men_capture_kings,
-            draw_rules: self.draw_rules,
-            king_move_limit: self.king_move_limit,
-            win_condition: self.win_condition,
+            first_player,
+            forced_capture,
+            men_capture_backwards,
+            move_lines,
+            capture_lines,
+            reversal_in_capture,
+            kings,
+            capture_priority,
+            removal,
+            promotion_in_capture,
+            men_capture_kings,
+            draw_rules,
+            king_move_limit,
+            win_condition,
         }
     }
 
     /// These rules with the parameters replaced (board and men stay).
     pub fn with_params(self, p: RuleParams) -> Rules {
+        let RuleParams {
+            first_player,
+            forced_capture,
+            men_capture_backwards,
+            move_lines,
+            capture_lines,
+            reversal_in_capture,
+            kings,
+            capture_priority,
+            removal,
+            promotion_in_capture,
+            men_capture_kings,
+            draw_rules,
+            king_move_limit,
+            win_condition,
+        } = p;
         Rules {
-            first_player: p.first_player,
-            forced_capture: p.forced_capture,
-            men_capture_backwards: p.men_capture_backwards,
-            move_lines: p.move_lines,
-            capture_lines: p.capture_lines,
-            reversal_in_capture: p.reversal_in_capture,
-            kings: p.kings,
-            capture_priority: p.capture_priority,
-            removal: p.removal,
-            promotion_in_capture: p.promotion_in_capture,
-            men_capture_kings: p.men_capture_kings,
-            draw_rules: p.draw_rules,
-            king_move_limit: p.king_move_limit,
-            win_condition: p.win_condition,
+            first_player,
+            forced_capture,
+            men_capture_backwards,
+            move_lines,
+            capture_lines,
+            reversal_in_capture,
+            kings,
+            capture_priority,
+            removal,
+            promotion_in_capture,
+            men_capture_kings,
+            draw_rules,
+            king_move_limit,
+            win_condition,
             ..self
         }
     }

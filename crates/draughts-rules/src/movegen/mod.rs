@@ -144,14 +144,35 @@ impl Board for English {
 /// board and the same values of every rule that generator reads.
 #[inline(always)]
 fn generates_as(rules: &Rules, preset: &Rules) -> bool {
-    rules.board == preset.board
-        && rules.forced_capture == preset.forced_capture
-        && rules.men_capture_backwards == preset.men_capture_backwards
-        && rules.men_capture_kings == preset.men_capture_kings
-        && rules.kings == preset.kings
-        && rules.capture_priority == preset.capture_priority
-        && rules.removal == preset.removal
-        && rules.promotion_in_capture == preset.promotion_in_capture
+    // Every field named: a new rule must be compared here or left out on purpose.
+    let Rules {
+        board,
+        start_rows: _,
+        start_gap: _,
+        first_player: _,
+        forced_capture,
+        men_capture_backwards,
+        // Rows and files take the line-table generator before this is asked.
+        move_lines: _,
+        capture_lines: _,
+        reversal_in_capture: _,
+        kings,
+        capture_priority,
+        removal,
+        promotion_in_capture,
+        men_capture_kings,
+        draw_rules: _,
+        king_move_limit: _,
+        win_condition: _,
+    } = *rules;
+    board == preset.board
+        && forced_capture == preset.forced_capture
+        && men_capture_backwards == preset.men_capture_backwards
+        && men_capture_kings == preset.men_capture_kings
+        && kings == preset.kings
+        && capture_priority == preset.capture_priority
+        && removal == preset.removal
+        && promotion_in_capture == preset.promotion_in_capture
 }
 
 /// Evaluate `$e` with the type `$B` standing for the board size (and, for the presets
