@@ -1,9 +1,10 @@
 //! Board pictures: a position (with the last move, arrows and highlighted squares) drawn
-//! as SVG, and rasterised to PNG. Pure functions of their input, no HTTP: the endpoints and
-//! the page at `/` call them.
+//! as SVG, and rasterised to PNG; and a game review's documents (`review`). Pure functions
+//! of their input, no HTTP: the endpoints and the page at `/` call them.
 
 mod glyphs;
 mod png;
+pub mod review;
 mod svg;
 
 use crate::rules::{BoardSize, Color, DetailedMove, Position};

@@ -13,8 +13,9 @@ use crate::api::searches::{
 };
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis::{centipieces, review_ply};
-use crate::engine::review::{self, Annotated, MoveClass};
+use crate::engine::review::{self, MoveClass};
 use crate::engine::{Caps, Request, Score};
+use crate::render::review::{annotated_pdn, score_chart, Annotated};
 use crate::rules::notation::{fen, pdn};
 use crate::rules::replay;
 use crate::rules::{detail, Color, DetailedMove, Game, Position, Preset};
@@ -276,14 +277,14 @@ fn run(
             white: side_review(&plies, Color::White),
             black: side_review(&plies, Color::Black),
         },
-        pdn: review::annotated_pdn(
+        pdn: annotated_pdn(
             &annotated,
             board,
             first_side,
             plan.game_type,
             &plan.start_fen,
         ),
-        graph: plan.graph.then(|| review::score_chart(&annotated)),
+        graph: plan.graph.then(|| score_chart(&annotated)),
         error: plan.error.clone(),
         plies,
     };
