@@ -9,7 +9,7 @@ use draughts_api::rules::movegen::has_capture;
 use draughts_api::rules::notation::{fen, moves};
 use draughts_api::rules::{legal_moves, Game, Position, Rules, PRESETS};
 
-mod common;
+use crate::common;
 use common::{king_value, move_values, random_positions};
 
 #[derive(Copy, Clone, Debug, PartialEq)]

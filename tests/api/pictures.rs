@@ -1,7 +1,7 @@
 //! Board pictures against a real bound server: `GET /board.svg`, `GET /board.png` and
 //! `POST /render`.
 
-mod common;
+use crate::common;
 
 use draughts_api::rules::{Color, Position, PRESETS};
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@ use draughts_api::engine::{think, Caps, Level, Limits, Request, Score};
 use draughts_api::rules::notation::fen;
 use draughts_api::rules::{legal_moves, Game, Position, Rules};
 
-mod common;
+use crate::common;
 use common::{king_value, minimax, random_positions};
 
 #[test]

@@ -2,7 +2,7 @@
 //! comments, variations, NAGs and CRLF, Latin-1, unknown game types, games that go on after
 //! a draw, too many games, NDJSON streaming.
 
-mod common;
+use crate::common;
 
 use common::{post_json, spawn_server, test_config};
 use draughts_api::rules::PRESETS;

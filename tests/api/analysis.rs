@@ -1,7 +1,7 @@
 //! `POST /analyze` and `POST /games/analyze`: every move scored, and games reviewed with
 //! blunders found where a brute-force minimax proves them.
 
-mod common;
+use crate::common;
 
 use common::{move_values, post_json, random_line, spawn_server, test_config};
 use draughts_api::rules::notation::moves;

@@ -1,6 +1,6 @@
 //! `POST /play` and the new `/bestmove` fields: one round trip per turn against the computer.
 
-mod common;
+use crate::common;
 
 use common::{post_json, spawn_server, test_config};
 use draughts_api::rules::PRESETS;

@@ -1,6 +1,6 @@
 //! Integration tests: the real server on a free local port, spoken to over HTTP.
 
-mod common;
+use crate::common;
 
 use draughts_api::api::Config;
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! What browsers on other origins need: CORS preflights and headers, compression, and
 //! conditional GETs, against a real bound server.
 
-mod common;
+use crate::common;
 
 use draughts_api::api::{Application, Config, Route, ROUTES};
 use serde_json::{json, Value};
