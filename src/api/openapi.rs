@@ -5,41 +5,36 @@ use super::error::Problem;
 use super::routes;
 use utoipa::OpenApi;
 
-#[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "draughts-api",
-        description = "Rules of draughts in every national variant (legal moves, applying moves, game status, whole-game validation) and a searcher that plays them. Stateless: every request carries its variant, position and history.\n\n**Browsers on other origins (CORS).** Every endpoint answers CORS preflights for its method; `Content-Type` and `X-Request-Id` may be sent, and `X-Request-Id` and `Retry-After` are readable by the page. By default any origin may call the API (`Access-Control-Allow-Origin: *`, never with credentials: the service holds no user data and sets no cookies). A deployment restricts it with `--cors-origins` / `DRAUGHTS_API_CORS_ORIGINS`, a comma-separated list of origins; requests from other origins are still answered, without CORS headers, so browsers refuse them.\n\n**Compression and caching.** Answers of 8 KiB or more are compressed (gzip, br or zstd, as `Accept-Encoding` asks). `GET /variants` and `GET /openapi.json` carry an `ETag` and `Cache-Control: public, max-age=3600`, and answer `304` to a matching `If-None-Match`; board pictures (`/board.svg`, `/board.png`) carry an `ETag` and `Cache-Control: public, max-age=604800`.\n\n**A page that plays.** `GET /` serves a page (embedded in the binary) that plays every variant against the computer or between two players, using only this API.",
-        license(name = "MIT", identifier = "MIT")
-    ),
-    paths(
-        routes::moves::handler,
-        routes::apply::handler,
-        routes::status::handler,
-        routes::validate::handler,
-        routes::bestmove::handler,
-        routes::play::handler,
-        routes::analyze::handler,
-        routes::games_analyze::handler,
-        routes::variants::handler,
-        routes::board::svg,
-        routes::board::png,
-        routes::render::handler,
-        routes::health::healthz,
-        routes::health::readyz,
-        routes::health::metrics,
-    ),
-    components(schemas(Problem, VariantSpec, PresetId, VariantOverrides, MoveSpec, MovePath, History)),
-    modifiers(&ReviewTakesMovesOrPdn),
-    tags(
-        (name = "rules", description = "Legal moves, playing moves, status, validation"),
-        (name = "ai", description = "The searcher's move"),
-        (name = "pictures", description = "Board pictures (SVG, PNG) for pages, apps and chat bots"),
-        (name = "operations", description = "Health, readiness and metrics"),
-    )
-)]
-/// The OpenAPI document of every route (utoipa).
-pub struct ApiDoc;
+/// Derives the document from the route table's documented routes
+/// (`routes::with_route_table!`), so a route is listed once.
+macro_rules! api_doc {
+    (
+        documented { $($dpath:literal $dmethod:ident $($dseg:ident)::+;)* }
+        undocumented { $($rest:tt)* }
+    ) => {
+        #[derive(OpenApi)]
+        #[openapi(
+            info(
+                title = "draughts-api",
+                description = "Rules of draughts in every national variant (legal moves, applying moves, game status, whole-game validation) and a searcher that plays them. Stateless: every request carries its variant, position and history.\n\n**Browsers on other origins (CORS).** Every endpoint answers CORS preflights for its method; `Content-Type` and `X-Request-Id` may be sent, and `X-Request-Id` and `Retry-After` are readable by the page. By default any origin may call the API (`Access-Control-Allow-Origin: *`, never with credentials: the service holds no user data and sets no cookies). A deployment restricts it with `--cors-origins` / `DRAUGHTS_API_CORS_ORIGINS`, a comma-separated list of origins; requests from other origins are still answered, without CORS headers, so browsers refuse them.\n\n**Compression and caching.** Answers of 8 KiB or more are compressed (gzip, br or zstd, as `Accept-Encoding` asks). `GET /variants` and `GET /openapi.json` carry an `ETag` and `Cache-Control: public, max-age=3600`, and answer `304` to a matching `If-None-Match`; board pictures (`/board.svg`, `/board.png`) carry an `ETag` and `Cache-Control: public, max-age=604800`.\n\n**A page that plays.** `GET /` serves a page (embedded in the binary) that plays every variant against the computer or between two players, using only this API.",
+                license(name = "MIT", identifier = "MIT")
+            ),
+            paths($($($dseg)::+),*),
+            components(schemas(Problem, VariantSpec, PresetId, VariantOverrides, MoveSpec, MovePath, History)),
+            modifiers(&ReviewTakesMovesOrPdn),
+            tags(
+                (name = "rules", description = "Legal moves, playing moves, status, validation"),
+                (name = "ai", description = "The searcher's move"),
+                (name = "pictures", description = "Board pictures (SVG, PNG) for pages, apps and chat bots"),
+                (name = "operations", description = "Health, readiness and metrics"),
+            )
+        )]
+        /// The OpenAPI document of every route (utoipa).
+        pub struct ApiDoc;
+    };
+}
+
+routes::with_route_table!(api_doc);
 
 /// A game review takes `moves` (with its `variant`) or `pdn`, one of them: a constraint
 /// across fields that the derived schema cannot say, added to it here so clients and

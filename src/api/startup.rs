@@ -40,12 +40,6 @@ async fn echo_json(body: super::body::Body) -> Result<actix_web::HttpResponse, A
     ))
 }
 
-async fn docs_redirect() -> actix_web::HttpResponse {
-    actix_web::HttpResponse::PermanentRedirect()
-        .insert_header(("location", "/docs/"))
-        .finish()
-}
-
 /// A resource answering one method; any other gets a 405 problem with `Allow`. Browsers on
 /// other origins get CORS preflights answered for that method.
 fn resource<F, Args>(
@@ -89,20 +83,23 @@ pub struct Route {
     pub documented: bool,
 }
 
-/// The route table: every route once, with its handler. It makes [`ROUTES`] (which the
-/// tests iterate) and [`configure`] (which registers them); a test checks the documented
-/// ones against the OpenAPI document's paths.
-macro_rules! route_table {
-    ($($path:literal $method:ident $handler:path, documented: $documented:literal;)*) => {
-        /// Every route, in the order they are registered.
+/// Registers the route table (`routes::with_route_table!`) and lists it as [`ROUTES`].
+macro_rules! register_routes {
+    (
+        documented { $($dpath:literal $dmethod:ident $($dseg:ident)::+;)* }
+        undocumented { $($upath:literal $umethod:ident $($useg:ident)::+;)* }
+    ) => {
+        /// Every route, in the order they are registered (which the tests iterate).
         pub const ROUTES: &[Route] = &[
-            $(Route { path: $path, method: stringify!($method), documented: $documented },)*
+            $(Route { path: $dpath, method: stringify!($dmethod), documented: true },)*
+            $(Route { path: $upath, method: stringify!($umethod), documented: false },)*
         ];
 
         /// Register every route on an `App` (shared by the server and by tests that need no
         /// socket).
         pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
-            $(cfg.service(resource($path, Method::$method, $handler, cors));)*
+            $(cfg.service(resource($dpath, Method::$dmethod, $($dseg)::+, cors));)*
+            $(cfg.service(resource($upath, Method::$umethod, $($useg)::+, cors));)*
             cfg.service(
                 SwaggerUi::new("/docs/{_:.*}")
                     .config(utoipa_swagger_ui::Config::from("/openapi.json")),
@@ -111,29 +108,7 @@ macro_rules! route_table {
     };
 }
 
-route_table! {
-    "/moves" POST routes::moves::handler, documented: true;
-    "/apply" POST routes::apply::handler, documented: true;
-    "/status" POST routes::status::handler, documented: true;
-    "/games/validate" POST routes::validate::handler, documented: true;
-    "/bestmove" POST routes::bestmove::handler, documented: true;
-    "/play" POST routes::play::handler, documented: true;
-    "/render" POST routes::render::handler, documented: true;
-    "/board.svg" GET routes::board::svg, documented: true;
-    "/board.png" GET routes::board::png, documented: true;
-    "/analyze" POST routes::analyze::handler, documented: true;
-    "/games/analyze" POST routes::games_analyze::handler, documented: true;
-    "/variants" GET routes::variants::handler, documented: true;
-    "/healthz" GET routes::health::healthz, documented: true;
-    "/readyz" GET routes::health::readyz, documented: true;
-    "/metrics" GET routes::health::metrics, documented: true;
-    "/openapi.json" GET routes::openapi_json::handler, documented: false;
-    "/docs" GET docs_redirect, documented: false;
-    "/" GET routes::page::index, documented: false;
-    "/page/app.js" GET routes::page::script, documented: false;
-    "/page/app.css" GET routes::page::style, documented: false;
-    "/page/strings.json" GET routes::page::strings, documented: false;
-}
+routes::with_route_table!(register_routes);
 
 /// Build the endgame tables of every preset in the background (8×8 first: they are ready in
 /// seconds); searches use each preset's tables once they are complete.

@@ -18,3 +18,10 @@ static DOCUMENT: LazyLock<Cacheable> = LazyLock::new(|| {
 pub async fn handler(req: HttpRequest) -> HttpResponse {
     DOCUMENT.respond(&req)
 }
+
+/// `/docs` without its slash: to the Swagger UI at `/docs/`.
+pub async fn docs_redirect() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::PermanentRedirect()
+        .insert_header(("location", "/docs/"))
+        .finish()
+}
