@@ -1,10 +1,10 @@
 //! The command-line tools beside the service, one function a command: perft, the batch
 //! move generator of the differential tests, matches, self-play data, fits, endgame tables.
 
-pub use crate::engine::train::FitSettings;
-pub use crate::engine::tune::SelfPlayPlan;
 use crate::rules::notation::{fen, moves};
 use crate::rules::{perft, Position, Preset, Rules};
+pub use crate::tools::train::FitSettings;
+pub use crate::tools::tune::SelfPlayPlan;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -127,8 +127,8 @@ pub fn arena_command(
     (pairs, seed, bitbase_pieces): (usize, u64, u32),
     out: &mut impl Write,
 ) -> Result<(), String> {
-    use crate::engine::arena::{run_match, Player};
     use crate::engine::bitbase;
+    use crate::tools::arena::{run_match, Player};
     let rules = preset_rules(variant)?;
     let parse = |t: &str| Player::parse(t, &rules);
     let (pa, pb) = (parse(a)?, parse(b)?);
@@ -183,9 +183,9 @@ pub fn tune_command(
     (games, depth, opening_plies, seed): (usize, u32, usize, u64),
     out: &mut impl Write,
 ) -> Result<(), String> {
-    use crate::engine::arena::Player;
     use crate::engine::eval::Weights;
-    use crate::engine::tune::{fit, self_play_samples, SelfPlayPlan};
+    use crate::tools::arena::Player;
+    use crate::tools::tune::{fit, self_play_samples, SelfPlayPlan};
     let rules = preset_rules(variant)?;
     let start = Weights::for_rules(&rules).with_overrides(weights)?;
     let plan = SelfPlayPlan {
@@ -266,7 +266,7 @@ pub fn selfplay_command(
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {
-    use crate::engine::arena::Player;
+    use crate::tools::arena::Player;
     let rules = preset_rules(variant)?;
     if rules.board.is_wide() {
         // The records hold 64-bit sets, as the pattern features do.
@@ -291,7 +291,7 @@ pub fn selfplay_command(
     };
     let games = plan.games;
     let written =
-        crate::engine::train::selfplay(&rules, player, plan, threads, &mut writer, |n, s| {
+        crate::tools::train::selfplay(&rules, player, plan, threads, &mut writer, |n, s| {
             if n % 50 == 0 {
                 let secs = start.elapsed().as_secs_f64();
                 let left = secs / n as f64 * games.saturating_sub(n) as f64;
@@ -320,7 +320,7 @@ pub fn train_command(
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {
-    use crate::engine::train;
+    use crate::tools::train;
     let rules = preset_rules(variant)?;
     let mut samples = Vec::new();
     for path in data {

@@ -39,7 +39,9 @@
 
 pub mod api;
 pub mod cli;
+pub mod hub;
 pub mod render;
+pub mod tools;
 
 /// The AI layer: the `draughts-engine` crate.
 pub use draughts_engine as engine;

@@ -271,7 +271,7 @@ fn main() -> ExitCode {
             &out,
             &mut std::io::stdout().lock(),
         ),
-        Some(Command::Hub) => draughts_api::engine::hub::run(
+        Some(Command::Hub) => draughts_api::hub::run(
             std::io::stdin().lock(),
             &mut std::io::stdout().lock(),
             Default::default(),

@@ -1,8 +1,8 @@
 //! The AI for draughts over `draughts-rules`: an alpha-beta searcher ([`think`], [`Searcher`])
 //! with learned pattern evaluation ([`patterns`]), endgame tables ([`bitbase`]), analysis
-//! and game reviews as data; beside it the Hub protocol front end ([`hub`]) and the offline
-//! tools (matches in [`arena`], training data in [`dataset`], fits in [`train`] and
-//! [`tune`]). Knows nothing of HTTP.
+//! and game reviews' verdicts as data. Knows nothing of HTTP; the front ends (the REST
+//! service, the Hub protocol) and the offline tools (matches, training data, fits) live in
+//! the service crate beside it.
 //!
 //! ```
 //! use draughts_engine::{think, Caps, Limits, Request};
@@ -22,19 +22,13 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
-pub mod arena;
 pub mod bitbase;
-pub mod dataset;
 pub mod eval;
-pub mod hub;
-mod hub_client;
 pub mod limits;
 pub mod patterns;
 pub mod review;
 pub mod search;
-pub mod train;
 mod tt;
-pub mod tune;
 
 pub use limits::{Level, Limits};
 pub use search::{Score, SearchResult, Searcher};

@@ -10,6 +10,7 @@
 mod build;
 pub mod index;
 pub(crate) mod store;
+pub use store::fingerprint;
 
 pub use build::{build_materials, build_tables, BuildStats};
 pub use index::{Layout, Material};

@@ -15,7 +15,7 @@ const MAGIC: &[u8; 4] = b"DBB1";
 /// counters, the first player and the start position change no position's value, so they
 /// are left out: a new draw rule does not orphan files already written. The destructuring
 /// names every field, so a new rule must be placed on one side or the other.
-pub(crate) fn fingerprint(rules: &Rules) -> u64 {
+pub fn fingerprint(rules: &Rules) -> u64 {
     let Rules {
         board,
         start_rows: _,

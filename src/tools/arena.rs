@@ -1,10 +1,10 @@
 //! Self-play matches: one player against another over paired openings, with the score and
 //! the Elo difference with a 95% interval.
 
-use super::eval::{Evaluator, Weights};
-use super::patterns::PatternWeights;
-use super::{think_with_weights, Caps, Level, Limits, Request, Rng, Score};
-use draughts_rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
+use crate::engine::eval::{Evaluator, Weights};
+use crate::engine::patterns::PatternWeights;
+use crate::engine::{think_with_weights, Caps, Level, Limits, Request, Rng, Score};
+use crate::rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -158,7 +158,7 @@ impl Player {
         caps: &Caps,
     ) -> Option<Choice> {
         if let Player::Hub(program, time) = *self {
-            return match super::hub_client::ask(program, &game.rules, start, moves, time) {
+            return match crate::hub::client::ask(program, &game.rules, start, moves, time) {
                 Ok((mv, depth)) => Some(Choice {
                     mv,
                     depth,

@@ -1,11 +1,14 @@
 //! The Hub protocol (version 2, as Scan 3 speaks it; plus the version 1 words `depth`,
 //! `time`) on text lines, so draughts GUIs and tools such as pydraughts' engine wrapper can
 //! drive the searcher. Searches run to their level's limit; `stop` between searches is
-//! accepted and ignored.
+//! accepted and ignored. A front end beside the REST API; `client` speaks the other side
+//! (the arena plays Hub engines through it).
 
-use super::{think, Caps, Limits, Request};
-use draughts_rules::board::{BoardSize, Squares, WideBits};
-use draughts_rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
+pub mod client;
+
+use crate::engine::{think, Caps, Limits, Request};
+use crate::rules::board::{BoardSize, Squares, WideBits};
+use crate::rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -181,7 +184,7 @@ impl Hub {
                     "id name=draughts-api version={} author=\"draughts-api developers\"",
                     env!("CARGO_PKG_VERSION")
                 ));
-                let names: Vec<&str> = draughts_rules::PRESETS.iter().map(|p| p.id).collect();
+                let names: Vec<&str> = crate::rules::PRESETS.iter().map(|p| p.id).collect();
                 out.push(format!(
                     "param name=variant value=international type=enum values=\"{}\"",
                     names.join(" ")
@@ -250,9 +253,13 @@ impl Hub {
                         Some(a) => {
                             let secs = a.elapsed.as_secs_f64();
                             let score = match a.score {
-                                super::Score::Centipieces(c) => format!("{:.2}", c as f64 / 100.0),
-                                super::Score::WinIn(n) => format!("{:.2}", 99.0 - n as f64 / 100.0),
-                                super::Score::LossIn(n) => {
+                                crate::engine::Score::Centipieces(c) => {
+                                    format!("{:.2}", c as f64 / 100.0)
+                                }
+                                crate::engine::Score::WinIn(n) => {
+                                    format!("{:.2}", 99.0 - n as f64 / 100.0)
+                                }
+                                crate::engine::Score::LossIn(n) => {
                                     format!("{:.2}", -99.0 + n as f64 / 100.0)
                                 }
                             };

@@ -4,10 +4,10 @@
 //! evaluation mapped to an expected score (a logistic curve whose scale is fitted first).
 
 use super::arena::{openings, play_recorded, Player};
-use super::eval::{Evaluator, Weights};
-use super::{Caps, Score};
-use draughts_rules::movegen::{has_capture, opponent_has_capture};
-use draughts_rules::{Color, Position, Rules};
+use crate::engine::eval::{Evaluator, Weights};
+use crate::engine::{Caps, Score};
+use crate::rules::movegen::{has_capture, opponent_has_capture};
+use crate::rules::{Color, Position, Rules};
 
 /// A position, the result of its game for White (1, ½ or 0) and, where the player's search
 /// gave one, the position's score for its side to move (centipieces, wins saturated at
@@ -201,7 +201,7 @@ pub fn fit(rules: &Rules, start: Weights, samples: &[Sample]) -> Fitted {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_rules::notation::fen;
+    use crate::rules::notation::fen;
 
     /// Positions where White is a man up and won, and the reverse: a fit from a man worth
     /// nothing extra must find that material predicts the result (the loss falls), and an

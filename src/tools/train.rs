@@ -5,10 +5,10 @@
 
 use super::arena::Player;
 use super::dataset::{self, LabelKind};
-use super::eval::{Evaluator, Weights};
-use super::patterns::{Blocks, PatternWeights, PATTERNS, PHASES};
 use super::tune::{self_play_games, Sample, SelfPlayPlan};
-use draughts_rules::{Color, Rules};
+use crate::engine::eval::{Evaluator, Weights};
+use crate::engine::patterns::{Blocks, PatternWeights, PATTERNS, PHASES};
+use crate::rules::{Color, Rules};
 use std::io::{Read, Write};
 
 /// Play the plan's self-play games of `player` against itself, split over `threads`
@@ -155,8 +155,9 @@ pub fn fit(
             }
         })
         .collect();
-    let held_out =
-        |i: usize| super::Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0;
+    let held_out = |i: usize| {
+        crate::engine::Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
+    };
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (i, row) in rows.iter().enumerate() {
         if held_out(i) {
@@ -168,7 +169,7 @@ pub fn fit(
     let n = blocks.len();
     let mut w = vec![0f32; PHASES * n * PATTERNS];
     if from_embedded {
-        if let Some(start) = super::patterns::defaults(rules).filter(|p| p.blocks == n) {
+        if let Some(start) = crate::engine::patterns::defaults(rules).filter(|p| p.blocks == n) {
             for (slot, &v) in w.iter_mut().zip(&start.values) {
                 *slot = v as f32;
             }
@@ -198,7 +199,7 @@ pub fn fit(
     let mut valid_loss = vec![loss(&w, &valid)];
     progress(0, loss(&w, &train), valid_loss[0]);
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut rng = super::Rng::new(seed);
+    let mut rng = crate::engine::Rng::new(seed);
     for epoch in 1..=epochs {
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;

@@ -10,7 +10,7 @@
 //! `i16::MIN` where there was none).
 
 use super::tune::Sample;
-use draughts_rules::{Color, Position, Rules};
+use crate::rules::{Color, Position, Rules};
 use std::io::{Read, Write};
 
 const MAGIC: &[u8; 8] = b"DRAUGHTS";
@@ -44,7 +44,7 @@ impl LabelKind {
 /// A fingerprint of the rules that decide what a position means (the board and the
 /// generator-relevant parameters): data from another variant is refused.
 pub fn rules_fingerprint(rules: &Rules) -> u64 {
-    super::bitbase::store::fingerprint(rules)
+    crate::engine::bitbase::fingerprint(rules)
 }
 
 /// Write the header of a file of `kind` labels for `rules`.

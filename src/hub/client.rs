@@ -3,8 +3,8 @@
 //! repetitions) and a time per move, and its `done move=` is read back. Used to play
 //! matches against an earlier build of this service.
 
-use super::hub::{hub_move, hub_position, parse_hub_move};
-use draughts_rules::{Move, Position, Preset, Rules};
+use super::{hub_move, hub_position, parse_hub_move};
+use crate::rules::{Move, Position, Preset, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
