@@ -14,19 +14,12 @@ use draughts_api::rules::random::Rng;
 use draughts_api::rules::{legal_moves, perft::perft, BoardSize, Color, Position, Rules};
 
 fn rules() -> Rules {
-    Rules::preset("canadian").expect("preset")
+    crate::common::preset("canadian")
 }
 
 /// The legal moves in full notation, sorted.
 fn legal(text: &str) -> Vec<String> {
-    let r = rules();
-    let pos = fen::parse(text, r.board).expect("fen").position;
-    let mut v: Vec<String> = legal_moves(&r, &pos)
-        .iter()
-        .map(|m| moves::full(m, r.board))
-        .collect();
-    v.sort();
-    v
+    crate::common::legal_sorted(&rules(), text, moves::full)
 }
 
 #[test]

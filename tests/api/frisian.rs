@@ -6,12 +6,10 @@
 use draughts_api::rules::notation::{fen, moves};
 use draughts_api::rules::replay::{self, MoveInput};
 use draughts_api::rules::{
-    legal_moves, perft::perft, Color, DetailedMove, Game, Outcome, Position, Reason, Rules,
+    legal_moves, perft::perft, Color, DetailedMove, Game, Outcome, Position, Reason,
 };
 
-fn rules(id: &str) -> Rules {
-    Rules::preset(id).expect("preset")
-}
+use crate::common::preset as rules;
 
 fn game(variant: &str, text: &str) -> Game {
     let r = rules(variant);

@@ -6,9 +6,7 @@ use draughts_api::rules::notation::{fen, moves};
 use draughts_api::rules::{legal_moves, BoardSize, Color, Game, Outcome, Position, Reason, Rules};
 use draughts_api::rules::{CapturePriority, PromotionInCapture, Removal};
 
-fn rules(id: &str) -> Rules {
-    Rules::preset(id).expect("preset exists")
-}
+use crate::common::preset as rules;
 
 /// PDN number of an algebraic square.
 fn sq(board: BoardSize, name: &str) -> u32 {

@@ -7,19 +7,12 @@ use draughts_api::rules::notation::{fen, moves};
 use draughts_api::rules::{legal_moves, perft::perft, Position, Removal, Rules};
 
 fn rules() -> Rules {
-    Rules::preset("turkish").expect("preset")
+    crate::common::preset("turkish")
 }
 
 /// The legal moves in algebraic notation, sorted.
 fn legal(text: &str) -> Vec<String> {
-    let r = rules();
-    let pos = fen::parse(text, r.board).expect("fen").position;
-    let mut v: Vec<String> = legal_moves(&r, &pos)
-        .iter()
-        .map(|m| moves::algebraic(m, r.board))
-        .collect();
-    v.sort();
-    v
+    crate::common::legal_sorted(&rules(), text, moves::algebraic)
 }
 
 #[test]

@@ -153,3 +153,25 @@ pub fn random_line(
     }
     (out, game)
 }
+
+/// A preset's rules (the tests name presets that exist).
+pub fn preset(id: &str) -> Rules {
+    Rules::preset(id).expect("preset")
+}
+
+/// The legal moves of the FEN `text` under `rules`, written by `write`, sorted.
+pub fn legal_sorted(
+    rules: &Rules,
+    text: &str,
+    write: fn(&draughts_api::rules::DetailedMove, draughts_api::rules::BoardSize) -> String,
+) -> Vec<String> {
+    let pos = draughts_api::rules::notation::fen::parse(text, rules.board)
+        .expect("fen")
+        .position;
+    let mut written: Vec<String> = legal_moves(rules, &pos)
+        .iter()
+        .map(|m| write(m, rules.board))
+        .collect();
+    written.sort();
+    written
+}
