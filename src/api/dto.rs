@@ -48,7 +48,7 @@ impl utoipa::PartialSchema for PresetId {
 impl ToSchema for PresetId {}
 
 /// A rule parameter's closed set of values, named from the rules (left out: the preset's).
-fn choices<T: Choices>(description: &str) -> Object {
+fn choices<T: Choices + Serialize>(description: &str) -> Object {
     ObjectBuilder::new()
         .description(Some(description))
         .schema_type(Type::String)

@@ -1,10 +1,12 @@
 //! The two sides. Its own module so that the rules as data (`variant`) and the position can
 //! both name a side without naming each other.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 /// A side.
 pub enum Color {
     /// White: starts on the high-numbered squares.

@@ -5,6 +5,7 @@ use super::movegen::{generate, generate_captures, DetailedMove, Move, MoveList};
 use super::notation::moves::{self, ResolveError, WrittenMove};
 use super::position::{Color, Position};
 use super::variant::{CapturePriority, Rules};
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 /// Why a written move is not a legal move.
@@ -28,8 +29,9 @@ impl std::fmt::Display for Illegal {
 /// Why no legal move is the one written: a stable `code` (its serde tag, snake_case) and the
 /// facts a message needs as fields, so a client can word it in any language. `Display`
 /// words it in English.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "code", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "code", rename_all = "snake_case"))]
 pub enum WhyNot {
     /// An algebraic move by file (`c:e5`) that no piece on that file can make.
     NoPieceOnFileCanMove {
@@ -185,6 +187,7 @@ impl WhyNot {
     }
 
     /// Its stable code (the serde tag).
+    #[cfg(feature = "serde")]
     pub fn code(&self) -> String {
         serde_json::to_value(self)
             .ok()

@@ -4,11 +4,13 @@
 use super::movegen::{generate, Generated, Move, MoveList};
 use super::position::{Color, Position};
 use super::variant::Rules;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 /// What decided a finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Reason {
     /// The loser has no pieces left.
     NoPieces,
@@ -74,7 +76,8 @@ pub enum Outcome {
 }
 
 /// The counters that lead to draws, in plies (half-moves) unless said otherwise.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Counters {
     /// Plies since the last capture or man move.
     pub king_moves_without_capture: u32,
@@ -414,7 +417,7 @@ impl Game {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::Reason;
 

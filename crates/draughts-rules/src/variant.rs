@@ -5,16 +5,21 @@
 
 use super::board::BoardSize;
 use super::color::Color;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A closed set of values (a rule parameter's choices, a side, a review's classes), every
 /// value listed once; the API's schema names them from this list.
-pub trait Choices: Copy + Serialize + 'static {
+pub trait Choices: Copy + 'static {
     /// Every value, in declaration order.
     const ALL: &'static [Self];
 
     /// The value's name in JSON (its serde name).
-    fn name(self) -> String {
+    #[cfg(feature = "serde")]
+    fn name(self) -> String
+    where
+        Self: Serialize,
+    {
         match serde_json::to_value(self) {
             Ok(serde_json::Value::String(name)) => name,
             _ => String::new(),
@@ -65,8 +70,9 @@ impl Choices for WinCondition {
     ];
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 /// How far kings move.
 pub enum KingKind {
     /// Moves and captures along a whole diagonal.
@@ -75,8 +81,9 @@ pub enum KingKind {
     Short,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 /// Which capture sequences are legal when several are possible.
 pub enum CapturePriority {
     /// Any complete sequence.
@@ -94,8 +101,9 @@ pub enum CapturePriority {
     Frisian,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 /// When captured pieces leave the board.
 pub enum Removal {
     /// Jumped pieces stay (and block) until the sequence ends.
@@ -104,8 +112,9 @@ pub enum Removal {
     Immediate,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 /// What happens to a man that reaches the far row during a capture.
 pub enum PromotionInCapture {
     /// Crowned only if the move ends on the far row.
@@ -116,8 +125,9 @@ pub enum PromotionInCapture {
     ContinuesAsKing,
 }
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 /// The lines pieces travel along. On a board of dark squares the next square along a row
 /// or file is two squares away (Frisian captures); on a full board it is the adjacent one.
 pub enum Lines {
@@ -130,8 +140,9 @@ pub enum Lines {
     Both,
 }
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 /// How a game is won.
 pub enum WinCondition {
     /// A side with no piece or no legal move loses.
@@ -145,8 +156,9 @@ pub enum WinCondition {
 }
 
 /// Draw rules. Counts are in moves *by each side* (so twice as many plies); `None` is off.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct DrawRules {
     /// Draw when the same position (pieces and side to move) occurs this many times.
     pub repetition: Option<u8>,
@@ -651,14 +663,16 @@ impl Rules {
 }
 
 /// The serde default of `reversal_in_capture`.
+#[cfg(feature = "serde")]
 fn allowed() -> bool {
     true
 }
 
 /// The parameters a client may see and override (`GET /variants`, a `variant` object).
 /// The board size and the number of men are fixed by the preset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct RuleParams {
     /// See `Rules::first_player`.
     pub first_player: Color,
@@ -667,13 +681,13 @@ pub struct RuleParams {
     /// See `Rules::men_capture_backwards`.
     pub men_capture_backwards: bool,
     /// See `Rules::move_lines` (`diagonal` when left out).
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub move_lines: Lines,
     /// See `Rules::capture_lines` (`diagonal` when left out).
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub capture_lines: Lines,
     /// See `Rules::reversal_in_capture` (allowed when left out).
-    #[serde(default = "allowed")]
+    #[cfg_attr(feature = "serde", serde(default = "allowed"))]
     pub reversal_in_capture: bool,
     /// See `Rules::kings`.
     pub kings: KingKind,
@@ -688,10 +702,10 @@ pub struct RuleParams {
     /// See `Rules::draw_rules`.
     pub draw_rules: DrawRules,
     /// See `Rules::king_move_limit` (none when left out).
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub king_move_limit: Option<u8>,
     /// See `Rules::win_condition` (`normal` when left out).
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub win_condition: WinCondition,
 }
 
@@ -774,13 +788,13 @@ impl Rules {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 
     /// Serde's refusal of an unknown name lists every variant of the enum: the hand list
     /// `ALL` must hold exactly those, in order.
-    fn all_is_complete<T: Choices + serde::de::DeserializeOwned>() {
+    fn all_is_complete<T: Choices + serde::Serialize + serde::de::DeserializeOwned>() {
         let refused = serde_json::from_value::<T>(serde_json::json!("no such value"))
             .err()
             .map(|e| e.to_string())
