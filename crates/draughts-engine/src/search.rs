@@ -183,6 +183,28 @@ impl<'a> Searcher<'a> {
         self
     }
 
+    /// The state a search from `pos` starts in: not stopped, its limits, the game's
+    /// positions on the repetition stack (the root's last), and the root's counters.
+    fn start_at_root(
+        &mut self,
+        pos: &Position,
+        game_hashes: &[u64],
+        deadline: Option<Instant>,
+        node_limit: Option<u64>,
+    ) {
+        self.stopped = false;
+        self.deadline = deadline;
+        self.node_limit = node_limit;
+        self.stack.clear();
+        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
+            self.stack.push((h, false));
+        }
+        self.stack.push((pos.hash(), false));
+        self.runs.clear();
+        self.runs.push(self.root_runs);
+        self.draws.clear();
+    }
+
     /// Search `pos`. `game_hashes` are the positions since the last irreversible move,
     /// oldest first, current last (for repetition draws). `None` when there is no legal move.
     pub fn search(
@@ -194,18 +216,12 @@ impl<'a> Searcher<'a> {
     ) -> Option<SearchResult> {
         let start = Instant::now();
         self.nodes = 0;
-        self.stopped = false;
-        self.deadline = limits.time.map(|t| start + t);
-        self.node_limit = limits.nodes;
-        self.stack.clear();
-        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
-            self.stack.push((h, false));
-        }
-        self.stack.push((pos.hash(), false));
-
-        self.runs.clear();
-        self.runs.push(self.root_runs);
-        self.draws.clear();
+        self.start_at_root(
+            pos,
+            game_hashes,
+            limits.time.map(|t| start + t),
+            limits.nodes,
+        );
         let mut root = MoveList::new();
         self.generate_legal(pos, &mut root);
         if root.is_empty() {
@@ -313,17 +329,7 @@ impl<'a> Searcher<'a> {
         depth: u32,
         deadline: Option<Instant>,
     ) -> Option<(i32, Vec<Move>)> {
-        self.stopped = false;
-        self.deadline = deadline;
-        self.node_limit = None;
-        self.stack.clear();
-        for &h in game_hashes.iter().take(game_hashes.len().saturating_sub(1)) {
-            self.stack.push((h, false));
-        }
-        self.stack.push((pos.hash(), false));
-        self.runs.clear();
-        self.runs.push(self.root_runs);
-        self.draws.clear();
+        self.start_at_root(pos, game_hashes, deadline, None);
         let child = pos.play(mv);
         self.push(&child, pos, mv);
         let score = -self.negamax(&child, depth.max(1) as i32 - 1, -INF, INF, 1);
