@@ -10,10 +10,12 @@
 
 use actix_web::body::{to_bytes, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderValue, ACCEPT_LANGUAGE, CONTENT_LANGUAGE, CONTENT_TYPE, VARY};
+use actix_web::http::header::{
+    HeaderMap, HeaderValue, ACCEPT_LANGUAGE, CONTENT_LANGUAGE, CONTENT_TYPE, VARY,
+};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
-use actix_web::Error;
+use actix_web::{Error, HttpRequest};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde_json::Value;
@@ -70,6 +72,23 @@ impl Lang {
                     .find(|l| w.language.as_str() == l.tag())
             })
             .unwrap_or(Lang::English)
+    }
+
+    /// The language `req` asks for (see [`Lang::negotiate`]).
+    pub fn of(req: &HttpRequest) -> Lang {
+        Lang::negotiate(
+            req.query_string(),
+            req.headers()
+                .get(ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok()),
+        )
+    }
+
+    /// Say in an answer's headers that it is worded in this language and would be worded
+    /// otherwise for another `Accept-Language`.
+    pub fn mark(self, headers: &mut HeaderMap) {
+        headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(self.tag()));
+        headers.append(VARY, HeaderValue::from_static("Accept-Language"));
     }
 }
 
@@ -131,7 +150,6 @@ impl Catalogues {
         facts: &serde_json::Map<String, Value>,
     ) -> Option<String> {
         let bundle = self.bundle(lang, Catalogue::Problems)?;
-        let pattern = bundle.get_message(id)?.value()?;
         let mut args = FluentArgs::new();
         for (name, value) in facts {
             let value = match value {
@@ -148,9 +166,7 @@ impl Catalogues {
             };
             args.set(name.clone(), value);
         }
-        let mut errors = Vec::new();
-        let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
-        errors.is_empty().then(|| text.into_owned())
+        filled(bundle, id, Some(&args))
     }
 
     fn bundle(&self, lang: Lang, catalogue: Catalogue) -> Option<&FluentBundle<FluentResource>> {
@@ -182,12 +198,7 @@ impl Catalogues {
     /// none: the caller keeps the preset's own English).
     pub fn variant(&self, lang: Lang, id: &str) -> Option<(String, String)> {
         let bundle = self.bundle(lang, Catalogue::Variants)?;
-        let text = |key: String| {
-            let pattern = bundle.get_message(&key)?.value()?;
-            let mut errors = Vec::new();
-            let text = bundle.format_pattern(pattern, None, &mut errors);
-            errors.is_empty().then(|| text.into_owned())
-        };
+        let text = |key: String| filled(bundle, &key, None);
         Some((
             text(format!("name-{id}"))?,
             text(format!("description-{id}"))?,
@@ -223,6 +234,19 @@ impl Catalogues {
     }
 }
 
+/// The message `id` of `bundle` with `args` filled in; `None` when there is no such message,
+/// a variable is missing or a selector fails.
+fn filled(
+    bundle: &FluentBundle<FluentResource>,
+    id: &str,
+    args: Option<&FluentArgs>,
+) -> Option<String> {
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, args, &mut errors);
+    errors.is_empty().then(|| text.into_owned())
+}
+
 /// The ids of a catalogue's messages (each starts a line: `id = …`).
 fn ids(source: &str) -> Vec<String> {
     source
@@ -238,12 +262,7 @@ pub async fn localize(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
-    let lang = Lang::negotiate(
-        req.query_string(),
-        req.headers()
-            .get(ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang = Lang::of(req.request());
     let response = next.call(req).await?.map_into_boxed_body();
     let is_problem = response
         .headers()
@@ -258,10 +277,9 @@ pub async fn localize(
     let body = catalogues
         .localize_problem(lang, &bytes)
         .map_or(bytes, Bytes::from);
-    let headers = head.headers_mut();
-    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
-    headers.append(VARY, HeaderValue::from_static("Accept-Language"));
-    headers.remove(actix_web::http::header::CONTENT_LENGTH);
+    lang.mark(head.headers_mut());
+    head.headers_mut()
+        .remove(actix_web::http::header::CONTENT_LENGTH);
     let response = head.set_body(body).map_into_boxed_body();
     Ok(ServiceResponse::new(request, response))
 }

@@ -33,18 +33,13 @@ pub async fn style() -> HttpResponse {
 /// left as `{$name}`.
 pub async fn strings(req: actix_web::HttpRequest) -> HttpResponse {
     use crate::api::i18n::{Catalogues, Lang};
-    let lang = Lang::negotiate(
-        req.query_string(),
-        req.headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang = Lang::of(&req);
     let strings = Catalogues::get()
         .map(|c| c.page_strings(lang))
         .unwrap_or_default();
-    HttpResponse::Ok()
+    let mut response = HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .insert_header((header::CONTENT_LANGUAGE, lang.tag()))
-        .insert_header((header::VARY, "Accept-Language"))
-        .json(serde_json::json!({"lang": lang.tag(), "strings": strings}))
+        .json(serde_json::json!({"lang": lang.tag(), "strings": strings}));
+    lang.mark(response.headers_mut());
+    response
 }

@@ -4,7 +4,6 @@ use crate::api::conditional::Cacheable;
 use crate::api::dto::VariantView;
 use crate::api::i18n::{Catalogues, Lang};
 use crate::rules::{Notation, Position, PRESETS};
-use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use std::sync::LazyLock;
 
@@ -56,21 +55,11 @@ fn list(lang: Lang) -> Cacheable {
         (status = 304, description = "The client's copy (If-None-Match) is current"),
     ))]
 pub async fn handler(req: HttpRequest) -> HttpResponse {
-    let lang = Lang::negotiate(
-        req.query_string(),
-        req.headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang = Lang::of(&req);
     let Some((_, cacheable)) = VARIANTS.iter().find(|(l, _)| *l == lang) else {
         return HttpResponse::InternalServerError().finish();
     };
     let mut response = cacheable.respond(&req);
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_LANGUAGE,
-        HeaderValue::from_static(lang.tag()),
-    );
-    headers.append(header::VARY, HeaderValue::from_static("Accept-Language"));
+    lang.mark(response.headers_mut());
     response
 }
