@@ -155,9 +155,11 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BitbaseAction {
-    /// Build every table of up to N pieces by retrograde analysis and write them to DIR
-    /// (`DIR/<material>.bb`); the service reads them with `--bitbase-dir`.
+    /// Build every table of up to N pieces by retrograde analysis and write them to
+    /// `DIR/<variant>/<material>.dtb` (resumable: materials on file are kept); the service
+    /// maps them with `--bitbase-dir DIR`.
     Build {
+        /// A preset, or `all` for every preset that has tables.
         #[arg(long, default_value = "international")]
         variant: String,
         #[arg(long, default_value_t = 4)]
@@ -222,7 +224,13 @@ fn main() -> ExitCode {
                     pieces,
                     out,
                 },
-        }) => cli::bitbase_build_command(&variant, pieces, &out, &mut std::io::stdout().lock()),
+        }) => cli::bitbase_build_command(
+            &variant,
+            pieces,
+            &out,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        ),
         Some(Command::Selfplay {
             variant,
             games,

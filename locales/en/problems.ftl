@@ -39,3 +39,9 @@ game_over = the game is already over ({ $winner ->
         [black] black won
        *[none] draw
     }: { $reason })
+
+# Endgame tables (`POST /tablebase`).
+beyond_tables = the position has { $pieces } pieces and the endgame tables hold positions of at most { $max }
+no_tables_for_rules = there are no endgame tables for these rules (they exist for the usual win condition on dark squares of boards up to 10×10, without a king-move limit)
+tables_not_ready = the endgame tables for these rules are still being read or built: try again shortly
+tables_off = this service runs without endgame tables

@@ -68,3 +68,9 @@ game_over = la partida ya ha terminado ({ $winner ->
         [kings_ending_balance_unchanged] final de damas sin cambio de material
        *[other] { $reason }
     })
+
+# Finales en tablas (`POST /tablebase`).
+beyond_tables = la posición tiene { $pieces } piezas y las bases de finales llegan a posiciones de { $max } como máximo
+no_tables_for_rules = no hay bases de finales para estas reglas (existen para la condición de victoria habitual, en las casillas oscuras de tableros de hasta 10×10 y sin límite de jugadas de dama)
+tables_not_ready = las bases de finales de estas reglas aún se están leyendo o construyendo: vuelva a intentarlo en unos segundos
+tables_off = este servicio funciona sin bases de finales

@@ -84,9 +84,14 @@ pub struct Config {
     /// up to this many pieces are looked up, not searched (0: none).
     #[arg(long, env = "DRAUGHTS_API_BITBASE_PIECES", default_value_t = 4)]
     pub bitbase_pieces: u32,
-    /// A directory of larger tables built by `draughts-api bitbase build` (`<dir>/<variant>/`).
+    /// A directory of table files written by `draughts-api bitbase build`
+    /// (`<dir>/<variant>/<material>.dtb`), mapped at start; tables missing there are built.
     #[arg(long, env = "DRAUGHTS_API_BITBASE_DIR")]
     pub bitbase_dir: Option<std::path::PathBuf>,
+    /// Readiness waits until every preset's endgame tables are in (read or built), so a
+    /// replica takes traffic only at full strength.
+    #[arg(long, env = "DRAUGHTS_API_REQUIRE_TABLES", default_value_t = false)]
+    pub require_tables: bool,
     /// Seconds in-flight requests get to finish after SIGTERM.
     #[arg(long, env = "DRAUGHTS_API_SHUTDOWN_SECS", default_value_t = 25)]
     pub shutdown_secs: u64,
@@ -121,6 +126,7 @@ impl Default for Config {
             cors_origins: "*".into(),
             bitbase_pieces: 4,
             bitbase_dir: None,
+            require_tables: false,
         }
     }
 }

@@ -908,3 +908,67 @@ pub struct RenderRequest {
     /// `svg` (the default) or `png`.
     pub format: Option<String>,
 }
+
+/// `POST /tablebase`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "international", "position": "W:WK46,K47:BK5"}))]
+pub struct TablebaseRequest {
+    #[schema(value_type = VariantSpec)]
+    pub variant: Value,
+    /// PDN FEN of a position within the tables. Absent: the end of `history`.
+    pub position: Option<String>,
+    pub history: Option<History>,
+}
+
+/// `GET /tablebase`: the same question as query parameters.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct TablebaseQuery {
+    /// A preset id (`international`, `english`, …; see `GET /variants`).
+    #[param(required = true, example = "international")]
+    pub variant: Option<String>,
+    /// PDN FEN of a position within the tables.
+    #[param(required = true, example = "W:WK46,K47:BK5")]
+    pub position: Option<String>,
+}
+
+/// A position's result with best play by both sides, for the side it is said of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TableResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One legal move and where it leads, for the side that plays it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TablebaseMove {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    pub result: TableResult,
+    /// Plies from the position before the move to the end of the game with best play
+    /// (absent for a draw; the longest distances read 127 or more).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"result": "win", "plies": 7, "side_to_move": "white", "pieces": 3,
+    "max_pieces": 4, "moves": []}))]
+pub struct TablebaseResponse {
+    /// For the side to move, with best play by both.
+    pub result: TableResult,
+    /// Plies to the end of the game with best play by both: the quickest win, the longest
+    /// loss (absent for a draw). Tables ignore the draw counters, as databases do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
+    #[schema(schema_with = side_to_move_schema)]
+    pub side_to_move: Color,
+    /// Pieces on the board.
+    pub pieces: u32,
+    /// The most pieces of a position the tables hold for these rules.
+    pub max_pieces: u32,
+    /// Every legal move, best first (quickest wins, then draws, then the longest losses).
+    pub moves: Vec<TablebaseMove>,
+}

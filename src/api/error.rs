@@ -64,12 +64,83 @@ impl ProblemKind {
     }
 }
 
-/// Every code a problem may carry: the kinds', then the reasons a move is illegal.
+/// Why a request for a service's answer (not a move) was refused, when the reason is finer
+/// than the problem's kind: a stable `code` and the facts the catalogues word it from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The position has more pieces than the endgame tables hold.
+    BeyondTables { pieces: u32, max: u32 },
+    /// No endgame tables exist for these rules.
+    NoTablesForRules,
+    /// The endgame tables for these rules are still being read or built.
+    TablesNotReady,
+    /// This deployment runs without endgame tables.
+    TablesOff,
+}
+
+impl Refusal {
+    /// One of each code, for the catalogue checks and the OpenAPI document.
+    pub fn examples() -> Vec<Refusal> {
+        vec![
+            Refusal::BeyondTables { pieces: 7, max: 4 },
+            Refusal::NoTablesForRules,
+            Refusal::TablesNotReady,
+            Refusal::TablesOff,
+        ]
+    }
+
+    /// Its code (`beyond_tables`).
+    pub fn code(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map
+                .get("code")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            _ => String::new(),
+        }
+    }
+
+    fn kind_and_status(&self) -> (ProblemKind, StatusCode) {
+        match self {
+            Refusal::BeyondTables { .. } | Refusal::NoTablesForRules | Refusal::TablesOff => {
+                (ProblemKind::InvalidValue, StatusCode::UNPROCESSABLE_ENTITY)
+            }
+            Refusal::TablesNotReady => (ProblemKind::Busy, StatusCode::SERVICE_UNAVAILABLE),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::BeyondTables { pieces, max } => write!(
+                f,
+                "the position has {pieces} pieces and the endgame tables hold positions of at most {max}"
+            ),
+            Refusal::NoTablesForRules => write!(
+                f,
+                "there are no endgame tables for these rules (they exist for the usual win \
+                 condition on dark squares of boards up to 10×10, without a king-move limit)"
+            ),
+            Refusal::TablesNotReady => write!(
+                f,
+                "the endgame tables for these rules are still being read or built: try again shortly"
+            ),
+            Refusal::TablesOff => write!(f, "this service runs without endgame tables"),
+        }
+    }
+}
+
+/// Every code a problem may carry: the kinds', the reasons a move is illegal, then the
+/// other refusals'.
 pub fn problem_codes() -> Vec<String> {
     ProblemKind::ALL
         .iter()
         .map(|k| k.name())
         .chain(WhyNot::examples().iter().map(WhyNot::code))
+        .chain(Refusal::examples().iter().map(Refusal::code))
         .collect()
 }
 
@@ -166,13 +237,28 @@ impl ApiError {
 
     /// A move the rules refuse, with the reason's code and facts when there is one.
     pub fn refused_move(field: &str, why: &WhyNot) -> Self {
-        let mut error = Self::illegal_move(field, why.to_string());
-        if let Ok(Value::Object(mut facts)) = serde_json::to_value(why) {
+        Self::illegal_move(field, why.to_string()).coded(why)
+    }
+
+    /// The code and facts of a reason serialised as `{"code": …, facts…}`.
+    fn coded(mut self, reason: &impl Serialize) -> Self {
+        if let Ok(Value::Object(mut facts)) = serde_json::to_value(reason) {
             if let Some(Value::String(code)) = facts.remove("code") {
-                error.0.code = code;
+                self.0.code = code;
             }
-            error.0.params = facts;
+            self.0.params = facts;
         }
+        self
+    }
+
+    /// A refusal with its code and facts, at `field` when one is to blame.
+    pub fn refusal(field: Option<&str>, refusal: &Refusal) -> Self {
+        let (kind, status) = refusal.kind_and_status();
+        let mut error = Self::new(status, kind, refusal.to_string()).coded(refusal);
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            error.0.retry_after = Some(5);
+        }
+        error.0.field = field.map(str::to_string);
         error
     }
 

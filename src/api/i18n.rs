@@ -287,7 +287,7 @@ pub async fn localize(
 #[cfg(test)]
 mod tests {
     use super::{Catalogues, Lang};
-    use crate::api::error::{problem_codes, ApiError, ProblemKind};
+    use crate::api::error::{problem_codes, ApiError, ProblemKind, Refusal};
     use crate::rules::explain::WhyNot;
     use crate::rules::{Choices, Color, Outcome, Reason};
 
@@ -299,6 +299,7 @@ mod tests {
             .map(|k| format!("title-{}", k.slug()))
             .collect();
         let mut reasons: Vec<String> = WhyNot::examples().iter().map(WhyNot::code).collect();
+        reasons.extend(Refusal::examples().iter().map(Refusal::code));
         // Kinds whose detail the catalogues word from facts, not only their title.
         reasons.push(ProblemKind::GameOver.name());
         for lang in Lang::ALL {
@@ -341,6 +342,21 @@ mod tests {
                 "{}",
                 why.code()
             );
+        }
+        // Refusals: filled in every language, and in English what the handler says.
+        for refusal in Refusal::examples() {
+            let problem = ApiError::refusal(None, &refusal).0;
+            for lang in Lang::ALL {
+                let text = catalogues.message(lang, &problem.code, &problem.params);
+                assert!(
+                    text.is_some(),
+                    "{} {}: not filled",
+                    lang.tag(),
+                    problem.code
+                );
+            }
+            let english = catalogues.message(Lang::English, &problem.code, &problem.params);
+            assert_eq!(english.as_deref(), Some(problem.detail.as_str()));
         }
         // A move after the end: the English catalogue says what the handler says.
         for outcome in [

@@ -25,6 +25,7 @@ macro_rules! api_doc {
             tags(
                 (name = "rules", description = "Legal moves, playing moves, status, validation"),
                 (name = "ai", description = "The searcher's move"),
+                (name = "tables", description = "Endgame tables: the exact result of positions with few pieces, and of every move"),
                 (name = "pictures", description = "Board pictures (SVG, PNG) for pages, apps and chat bots"),
                 (name = "operations", description = "Health, readiness and metrics"),
             )

@@ -40,24 +40,25 @@ async fn echo_json(body: super::body::Body) -> Result<actix_web::HttpResponse, A
     ))
 }
 
-/// A resource answering one method; any other gets a 405 problem with `Allow`. Browsers on
-/// other origins get CORS preflights answered for that method.
-fn resource<F, Args>(
+/// A resource answering its routes' methods; any other gets a 405 problem with `Allow`.
+/// Browsers on other origins get CORS preflights answered for those methods.
+fn resource(
     path: &str,
-    method: Method,
-    handler: F,
+    routes: Vec<(Method, actix_web::Route)>,
     cors: &CorsPolicy,
-) -> impl HttpServiceFactory
-where
-    F: actix_web::Handler<Args>,
-    Args: actix_web::FromRequest + 'static,
-    F::Output: actix_web::Responder + 'static,
-{
-    let route = web::route().method(method.clone());
-    let allowed = method.to_string();
-    web::resource(path)
-        .wrap(cors.for_methods(std::slice::from_ref(&method)))
-        .route(route.to(handler))
+) -> impl HttpServiceFactory {
+    let methods: Vec<Method> = routes.iter().map(|(m, _)| m.clone()).collect();
+    let allowed = methods
+        .iter()
+        .map(Method::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut resource = web::resource(path);
+    for (_, route) in routes {
+        resource = resource.route(route);
+    }
+    resource
+        .wrap(cors.for_methods(&methods))
         .default_service(web::to(move || {
             let allowed = allowed.clone();
             async move {
@@ -98,8 +99,21 @@ macro_rules! register_routes {
         /// Register every route on an `App` (shared by the server and by tests that need no
         /// socket).
         pub fn configure(cfg: &mut web::ServiceConfig, cors: &CorsPolicy) {
-            $(cfg.service(resource($dpath, Method::$dmethod, $($dseg)::+, cors));)*
-            $(cfg.service(resource($upath, Method::$umethod, $($useg)::+, cors));)*
+            // One resource per path, with a route per method the table lists for it.
+            let mut by_path: Vec<(&'static str, Vec<(Method, actix_web::Route)>)> = Vec::new();
+            let table = vec![
+                $(($dpath, Method::$dmethod, web::route().method(Method::$dmethod).to($($dseg)::+)),)*
+                $(($upath, Method::$umethod, web::route().method(Method::$umethod).to($($useg)::+)),)*
+            ];
+            for (path, method, route) in table {
+                match by_path.iter_mut().find(|(p, _)| *p == path) {
+                    Some((_, routes)) => routes.push((method, route)),
+                    None => by_path.push((path, vec![(method, route)])),
+                }
+            }
+            for (path, routes) in by_path {
+                cfg.service(resource(path, routes, cors));
+            }
             cfg.service(
                 SwaggerUi::new("/docs/{_:.*}")
                     .config(utoipa_swagger_ui::Config::from("/openapi.json")),
@@ -114,6 +128,7 @@ routes::with_route_table!(register_routes);
 /// seconds); searches use each preset's tables once they are complete.
 fn start_bitbases(state: &Arc<AppState>, config: &Config) -> std::io::Result<()> {
     if config.bitbase_pieces < 2 && config.bitbase_dir.is_none() {
+        state.set_tables_in();
         return Ok(());
     }
     let mut presets: Vec<_> = crate::rules::PRESETS.iter().collect();
@@ -139,6 +154,10 @@ fn start_bitbases(state: &Arc<AppState>, config: &Config) -> std::io::Result<()>
             let (sets, total) = for_report.bitbases.summary();
             for_report.metrics.bitbase_rule_sets.set(sets as i64);
             for_report.metrics.bitbase_bytes.set(total as i64);
+        },
+        {
+            let state = state.clone();
+            move || state.set_tables_in()
         },
     )?;
     Ok(())

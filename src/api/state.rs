@@ -24,6 +24,8 @@ pub struct AppState {
     /// Endgame tables, filled in the background after start-up.
     pub bitbases: Arc<crate::engine::bitbase::Library>,
     ready: AtomicBool,
+    /// Every preset's endgame tables are in (see `is_ready`).
+    tables_in: AtomicBool,
 }
 
 impl AppState {
@@ -52,11 +54,24 @@ impl AppState {
             bitbases: Arc::new(crate::engine::bitbase::Library::new()),
             config,
             ready: AtomicBool::new(false),
+            tables_in: AtomicBool::new(false),
         }))
     }
 
+    /// Ready for traffic: started, not shutting down and, when the configuration requires
+    /// them, every preset's endgame tables in.
     pub fn is_ready(&self) -> bool {
-        self.ready.load(Ordering::SeqCst)
+        self.ready.load(Ordering::SeqCst) && (!self.config.require_tables || self.tables_in())
+    }
+
+    /// Whether every preset's endgame tables are in (the filling is over).
+    pub fn tables_in(&self) -> bool {
+        self.tables_in.load(Ordering::SeqCst)
+    }
+
+    /// Every preset's endgame tables are in the library (read or built).
+    pub fn set_tables_in(&self) {
+        self.tables_in.store(true, Ordering::SeqCst);
     }
 
     pub fn set_ready(&self, ready: bool) {

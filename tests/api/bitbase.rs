@@ -1,7 +1,10 @@
 //! Endgame tables: every position of the 2- and 3-piece tables equals what an independent
-//! brute-force solver finds, and the well-known endings come out as the books say.
+//! brute-force solver finds, the well-known endings come out as the books say, and table
+//! files hold what the solver found and refuse to be misread.
 
-use draughts_api::engine::bitbase::{build_materials, build_tables, Material, Tables, Value};
+use draughts_api::engine::bitbase::{
+    self, build_materials, build_tables, file, Material, Tables, Value,
+};
 use draughts_api::rules::board::WideBits;
 use draughts_api::rules::{legal_moves, Color, Position, Rules};
 use std::collections::HashMap;
@@ -113,7 +116,7 @@ fn brute_force(rules: &Rules, positions: &[Position]) -> HashMap<Position, Value
 
 fn compare_with_brute_force(rules: Rules, pieces: u32) {
     let mut tables = Tables::new(&rules);
-    build_tables(&mut tables, pieces, None);
+    build_tables(&mut tables, pieces, None, &mut |_, _| {});
     let positions = all_positions(&rules, pieces);
     let expected = brute_force(&rules, &positions);
     let mut counts = [0usize; 3];
@@ -136,6 +139,105 @@ fn two_and_three_piece_tables_equal_a_brute_force_solution() {
     compare_with_brute_force(Rules::preset("russian").expect("preset"), 3);
     compare_with_brute_force(Rules::preset("italian").expect("preset"), 3);
     compare_with_brute_force(Rules::international(), 2);
+}
+
+/// A fresh directory under the system's temporary one.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("draughts-tables-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Write every table of `tables` to `dir` in the file format.
+fn write_all(tables: &Tables, dir: &std::path::Path) {
+    for (material, table) in &tables.tables {
+        let entries = table.plain_entries().expect("built in memory");
+        let packed = file::pack(&tables.rules, &table.layout, entries);
+        file::write(dir, &packed, *material).expect("written");
+    }
+}
+
+#[test]
+fn table_files_hold_what_the_solver_found_for_every_preset_with_tables() {
+    let mut seen: Vec<Rules> = Vec::new();
+    for preset in draughts_api::rules::PRESETS {
+        let play = bitbase::play_rules(&preset.rules);
+        if !bitbase::supports(&preset.rules) || seen.contains(&play) {
+            continue;
+        }
+        seen.push(play);
+        let pieces = if preset.rules.board.side() > 8 { 2 } else { 3 };
+        let mut built = Tables::new(&preset.rules);
+        build_tables(&mut built, pieces, None, &mut |_, _| {});
+        let dir = scratch_dir(preset.id);
+        write_all(&built, &dir);
+        let mut read = Tables::new(&preset.rules);
+        let loaded = bitbase::load_dir(&mut read, &dir).expect("read");
+        assert!(
+            loaded.refused.is_empty(),
+            "{}: {:?}",
+            preset.id,
+            loaded.refused
+        );
+        assert_eq!(loaded.read, built.tables.len(), "{}", preset.id);
+        assert_eq!(read.complete_up_to, pieces, "{}", preset.id);
+        for pos in all_positions(&preset.rules, pieces) {
+            assert_eq!(
+                read.probe(&pos),
+                built.probe(&pos),
+                "{}: {pos:?}",
+                preset.id
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert!(seen.len() >= 6, "{} rule sets", seen.len());
+}
+
+#[test]
+fn a_truncated_altered_misnamed_or_foreign_table_file_is_refused() {
+    let rules = Rules::english();
+    let mut built = Tables::new(&rules);
+    build_tables(&mut built, 3, None, &mut |_, _| {});
+    let material = Material([1, 1, 0, 1]);
+    let table = &built.tables[&material];
+    let packed = file::pack(&rules, &table.layout, table.plain_entries().expect("plain"));
+    let dir = scratch_dir("refused");
+    let good = file::write(&dir, &packed, material).expect("written");
+    assert!(file::open(&good, &rules).is_ok());
+    let bytes = std::fs::read(&good).expect("read");
+    let refused = |bytes: &[u8], name: &str, rules: &Rules| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        let reason = file::open(&path, rules).err().map(|r| r.reason);
+        let _ = std::fs::remove_file(&path);
+        reason.unwrap_or_else(|| panic!("{name} was accepted"))
+    };
+    let name = file::file_name(material);
+    assert!(refused(&bytes[..bytes.len() - 1], &name, &rules).contains("truncated"));
+    let mut altered = bytes.clone();
+    let last = altered.len() - 2;
+    altered[last] ^= 0x10;
+    assert!(refused(&altered, &name, &rules).contains("checksum"));
+    let mut header = bytes.clone();
+    header[24] ^= 1;
+    assert!(refused(&header, &name, &rules).contains("header"));
+    let other = file::file_name(Material([1, 0, 1, 1]));
+    assert!(refused(&bytes, &other, &rules).contains("another material"));
+    let russian = Rules::preset("russian").expect("preset");
+    assert!(refused(&bytes, &name, &russian).contains("other rules"));
+    let mut older = b"DBB1".to_vec();
+    older.resize(bytes.len(), 0);
+    assert!(refused(&older, &name, &rules).contains("not an endgame table"));
+    assert!(refused(&bytes[..40], &name, &rules).contains("shorter"));
+    // A directory with a bad file among good ones uses the good ones and names the bad.
+    std::fs::write(&good, &bytes).expect("write");
+    std::fs::write(dir.join(&other), &altered).expect("write");
+    let mut read = Tables::new(&rules);
+    let loaded = bitbase::load_dir(&mut read, &dir).expect("read");
+    assert_eq!((loaded.read, loaded.refused.len()), (1, 1), "{loaded:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every position of `material` (as White: the first two counts), with `side` to move.
@@ -185,7 +287,7 @@ fn international_king_endings_come_out_as_the_books_say() {
     let rules = Rules::international();
     let diagonal = long_diagonal(&rules);
     let mut tables = Tables::new(&rules);
-    build_materials(&mut tables, &[Material([0, 4, 0, 1])], None);
+    build_materials(&mut tables, &[Material([0, 4, 0, 1])], None, &mut |_, _| {});
 
     // One king against one: a draw (the few losses are kings shut in a corner).
     let one = quiet(&tables, Material([0, 1, 0, 1]), Color::White);
@@ -232,7 +334,7 @@ fn international_king_endings_come_out_as_the_books_say() {
 fn english_two_kings_beat_one() {
     let rules = Rules::english();
     let mut tables = Tables::new(&rules);
-    build_materials(&mut tables, &[Material([0, 2, 0, 1])], None);
+    build_materials(&mut tables, &[Material([0, 2, 0, 1])], None, &mut |_, _| {});
     let strong = quiet(&tables, Material([0, 2, 0, 1]), Color::White);
     let [won, _, _] = results(&tables, &strong);
     // All but a handful where both kings are shut in a corner by the lone king.
@@ -251,7 +353,7 @@ fn english_two_kings_beat_one() {
 fn international_three_kings_against_one_equals_brute_force() {
     let rules = Rules::international();
     let mut tables = Tables::new(&rules);
-    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
+    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None, &mut |_, _| {});
     let mut all = Vec::new();
     for m in Material::closure(&[Material([0, 3, 0, 1])]) {
         for side in [Color::White, Color::Black] {
@@ -305,7 +407,7 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
     use draughts_api::rules::{Game, Outcome};
     let rules = Rules::international();
     let mut tables = Tables::new(&rules);
-    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
+    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None, &mut |_, _| {});
     // The longest quiet three-against-one win that fits in the 16-move rule.
     let (pos, distance) = quiet(&tables, Material([0, 3, 0, 1]), Color::White)
         .into_iter()
@@ -350,7 +452,7 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
     assert_eq!(plies, distance, "the shortest win, as the table says");
 
     let mut tables = Tables::new(&rules);
-    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None);
+    build_materials(&mut tables, &[Material([0, 3, 0, 1])], None, &mut |_, _| {});
     let caps = caps_with(tables);
     let with = think(&Game::new(rules, drawn, None), &req, &caps, None).expect("move");
     assert_eq!(with.score, Score::Centipieces(0));

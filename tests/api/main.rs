@@ -20,6 +20,7 @@ mod play;
 mod properties;
 mod records;
 mod rules_examples;
+mod tablebase;
 mod tactics;
 mod turkish;
 mod win_conditions;

@@ -12,7 +12,8 @@ pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health { status: "ok" })
 }
 
-/// Readiness: initialised and not shutting down.
+/// Readiness: initialised, not shutting down and, with `--require-tables`, holding every
+/// preset's endgame tables.
 #[utoipa::path(get, path = "/readyz", tag = "operations",
     responses(
         (status = 200, description = "Ready for traffic", body = Health),
@@ -22,7 +23,9 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
     if state.is_ready() {
         Ok(HttpResponse::Ok().json(Health { status: "ready" }))
     } else {
-        Err(ApiError::busy("not ready: starting up or shutting down"))
+        Err(ApiError::busy(
+            "not ready: starting up (or reading endgame tables) or shutting down",
+        ))
     }
 }
 

@@ -14,6 +14,7 @@ pub mod page;
 pub mod play;
 pub mod render;
 pub mod status;
+pub mod tablebase;
 pub mod validate;
 pub mod variants;
 
@@ -32,6 +33,8 @@ macro_rules! with_route_table {
                 "/play" POST crate::api::routes::play::handler;
                 "/analyze" POST crate::api::routes::analyze::handler;
                 "/games/analyze" POST crate::api::routes::games_analyze::handler;
+                "/tablebase" POST crate::api::routes::tablebase::post;
+                "/tablebase" GET crate::api::routes::tablebase::get;
                 "/variants" GET crate::api::routes::variants::handler;
                 "/board.svg" GET crate::api::routes::board::svg;
                 "/board.png" GET crate::api::routes::board::png;

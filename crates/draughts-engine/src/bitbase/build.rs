@@ -41,16 +41,25 @@ const LOSS: u16 = 0x8000;
 const WIN_EXIT: u8 = 1;
 const DRAW_EXIT: u8 = 2;
 
+/// What hears of each material once solved and held (its colour-swapped twin is heard of
+/// separately).
+pub type OnSolved<'a> = dyn FnMut(&Tables, Material) + 'a;
+
 /// Build every table of up to `max_pieces` pieces that `tables` lacks. Stops early (with
 /// what is complete) when `stop` turns true.
-pub fn build_tables(tables: &mut Tables, max_pieces: u32, stop: Option<&AtomicBool>) -> BuildStats {
+pub fn build_tables(
+    tables: &mut Tables,
+    max_pieces: u32,
+    stop: Option<&AtomicBool>,
+    solved: &mut OnSolved,
+) -> BuildStats {
     let mut stats = BuildStats::default();
     for pieces in 2..=max_pieces {
         let layer: Vec<Material> = Material::all_up_to(pieces)
             .into_iter()
             .filter(|m| m.pieces() == pieces)
             .collect();
-        let part = build_materials(tables, &layer, stop);
+        let part = build_materials(tables, &layer, stop, solved);
         stats.add(&part);
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             break;
@@ -66,6 +75,7 @@ pub fn build_materials(
     tables: &mut Tables,
     materials: &[Material],
     stop: Option<&AtomicBool>,
+    solved: &mut OnSolved,
 ) -> BuildStats {
     let start = Instant::now();
     let mut stats = BuildStats::default();
@@ -79,8 +89,10 @@ pub fn build_materials(
         }
         let (table, twin) = solve(&rules, material, tables, &mut stats);
         tables.insert(material, table);
+        solved(tables, material);
         if let Some(t) = twin {
             tables.insert(material.flipped(), t);
+            solved(tables, material.flipped());
         }
         stats.materials += 1;
     }
@@ -242,10 +254,10 @@ fn solve(
             }
         }
     }
-    let white = Table {
-        entries: sides[0].state.iter().map(|&s| value(s).encode()).collect(),
-        layout: layout.clone(),
-    };
+    let white = Table::plain(
+        layout.clone(),
+        sides[0].state.iter().map(|&s| value(s).encode()).collect(),
+    );
     let twin = material.flipped();
     if twin == material {
         return (white, None);
@@ -258,13 +270,7 @@ fn solve(
             entries[twin_layout.index(&flipped) as usize] = value(state).encode();
         }
     }
-    (
-        white,
-        Some(Table {
-            layout: twin_layout,
-            entries,
-        }),
-    )
+    (white, Some(Table::plain(twin_layout, entries)))
 }
 
 /// The positions (index * 2 + side) from which a plain move that keeps the material leads

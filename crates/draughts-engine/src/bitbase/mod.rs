@@ -8,15 +8,15 @@
 //! databases do: they say how a side wins with best play, which is also the quickest way.
 
 mod build;
+pub mod file;
 pub mod index;
-pub(crate) mod store;
-pub use store::fingerprint;
 
-pub use build::{build_materials, build_tables, BuildStats};
+pub use build::{build_materials, build_tables, BuildStats, OnSolved};
+pub use file::{fingerprint, load_dir};
 pub use index::{Layout, Material};
-pub use store::{load_dir, save};
 
-use draughts_rules::{Color, Position, Rules};
+use draughts_rules::movegen::{generate, has_capture};
+use draughts_rules::{Color, MoveList, Position, Rules};
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
@@ -41,6 +41,25 @@ impl Value {
         }
     }
 
+    /// The value, for the side that moved, of a move into a position of this value.
+    pub fn one_ply_back(self) -> Value {
+        match self {
+            Value::Draw => Value::Draw,
+            Value::Win(d) => Value::Loss(d + 1),
+            Value::Loss(d) => Value::Win(d + 1),
+        }
+    }
+
+    /// How good the value is for its side: quicker wins first, longer losses before
+    /// quicker ones.
+    pub fn rank(self) -> i64 {
+        match self {
+            Value::Win(d) => i64::MAX / 2 - d as i64,
+            Value::Draw => 0,
+            Value::Loss(d) => -(i64::MAX / 2) + d as i64,
+        }
+    }
+
     /// The value of a table byte.
     pub fn decode(byte: u8) -> Value {
         match byte {
@@ -55,8 +74,57 @@ impl Value {
 pub struct Table {
     /// How positions map to entries.
     pub layout: Layout,
-    /// One byte per position (see `Value::encode`).
-    pub entries: Vec<u8>,
+    entries: Entries,
+}
+
+/// A table's entries: one byte per index (see `Value::encode`), in memory as built, or
+/// packed in the file format (see `file`).
+enum Entries {
+    Plain(Vec<u8>),
+    Packed(file::Packed),
+}
+
+impl Table {
+    /// A table of one byte per index, as built.
+    pub fn plain(layout: Layout, entries: Vec<u8>) -> Table {
+        Table {
+            layout,
+            entries: Entries::Plain(entries),
+        }
+    }
+
+    /// A table read from its file.
+    pub fn packed(layout: Layout, packed: file::Packed) -> Table {
+        Table {
+            layout,
+            entries: Entries::Packed(packed),
+        }
+    }
+
+    /// The entry at `index`.
+    #[inline]
+    pub fn entry(&self, index: u64) -> Option<u8> {
+        match &self.entries {
+            Entries::Plain(bytes) => bytes.get(index as usize).copied(),
+            Entries::Packed(packed) => packed.get(index),
+        }
+    }
+
+    /// The entries in memory, for a table as built (`None` for one read from a file).
+    pub fn plain_entries(&self) -> Option<&[u8]> {
+        match &self.entries {
+            Entries::Plain(bytes) => Some(bytes),
+            Entries::Packed(_) => None,
+        }
+    }
+
+    /// Bytes the table takes: its entries in memory, or its file's size.
+    pub fn bytes(&self) -> usize {
+        match &self.entries {
+            Entries::Plain(bytes) => bytes.len(),
+            Entries::Packed(packed) => packed.as_bytes().len(),
+        }
+    }
 }
 
 /// The tables of one rule set.
@@ -94,14 +162,59 @@ impl Tables {
         if pos.us() == 0 {
             return Some(Value::Loss(0));
         }
+        if self.rules.forced_capture && has_capture(&self.rules, pos) {
+            // Files keep no position with a capture to play (see `file::kept`): its value
+            // is the best of its captures', each to fewer pieces.
+            return self.probe_captures(pos);
+        }
         let white_to_move = if pos.side == Color::White {
             *pos
         } else {
             pos.flipped()
         };
         let table = self.tables.get(&Material::of(&white_to_move))?;
-        let index = table.layout.index(&white_to_move) as usize;
-        table.entries.get(index).map(|&b| Value::decode(b))
+        table
+            .entry(table.layout.index(&white_to_move))
+            .map(Value::decode)
+    }
+
+    /// The value of a position whose moves are all captures: the best of its children's.
+    fn probe_captures(&self, pos: &Position) -> Option<Value> {
+        let mut list = MoveList::with_capacity(16);
+        generate(&self.rules, pos, &mut list);
+        let mut best = Value::Loss(0);
+        for mv in list.iter() {
+            let value = self.probe(&pos.play(mv))?.one_ply_back();
+            if value.rank() > best.rank() {
+                best = value;
+            }
+        }
+        Some(best)
+    }
+
+    /// The value each of `moves` (legal in `pos`) leads to, for the side that plays it, if
+    /// every resulting position is within the tables.
+    pub fn move_values<'a>(
+        &self,
+        pos: &Position,
+        moves: impl IntoIterator<Item = &'a draughts_rules::Move>,
+    ) -> Option<Vec<Value>> {
+        moves
+            .into_iter()
+            .map(|mv| self.probe(&pos.play(mv)).map(Value::one_ply_back))
+            .collect()
+    }
+
+    /// The most pieces such that every material of that many pieces or fewer has a table.
+    pub fn largest_complete(&self) -> u32 {
+        let mut pieces = 1;
+        while Material::all_up_to(pieces + 1)
+            .iter()
+            .all(|m| self.tables.contains_key(m))
+        {
+            pieces += 1;
+        }
+        pieces.max(self.complete_up_to)
     }
 
     /// Few enough pieces on the board that a table may hold the position (a quick filter
@@ -111,9 +224,9 @@ impl Tables {
         pos.occupied().count_ones() <= self.largest
     }
 
-    /// Memory held by the entries.
+    /// Bytes the tables take (in memory as built, or their files' sizes).
     pub fn bytes(&self) -> usize {
-        self.tables.values().map(|t| t.entries.len()).sum()
+        self.tables.values().map(Table::bytes).sum()
     }
 }
 
@@ -152,11 +265,12 @@ impl Library {
         Library::default()
     }
 
-    /// Add a rule set's tables (kept unless the library holds a larger set for those rules).
+    /// Add a rule set's tables (kept unless the library holds more for those rules).
     pub fn insert(&self, tables: Tables) {
         let key = tables.rules;
         if let Ok(mut map) = self.by_rules.write() {
-            let better = map.get(&key).is_none_or(|old| old.bytes() < tables.bytes());
+            let reach = |t: &Tables| (t.complete_up_to, t.tables.len());
+            let better = map.get(&key).is_none_or(|old| reach(old) < reach(&tables));
             if better {
                 map.insert(key, Arc::new(tables));
             }
@@ -176,42 +290,64 @@ impl Library {
     }
 }
 
-/// Fill `library` in a background thread: for each named rule set, the tables found in
-/// `dir/<name>/` (any number of pieces), then every table up to `pieces` pieces still
-/// missing, built by retrograde analysis. Rule sets with equal rules of play share tables.
-/// `report` hears each rule set once it is in the library (name, the most pieces covered,
-/// bytes, seconds spent).
+/// Fill `library` in a background thread: first, for every named rule set, the table files
+/// found in `dir/<name>/` (any number of pieces; mapped, so this takes milliseconds); then,
+/// for each rule set still short of `pieces` pieces, the missing tables built by retrograde
+/// analysis. Rule sets with equal rules of play share tables. `report` hears each rule set
+/// once it is in the library (name, the most pieces covered, bytes, seconds spent); `done`
+/// runs when every rule set is in.
 pub fn fill_in_background(
     library: Arc<Library>,
     rule_sets: Vec<(String, Rules)>,
     pieces: u32,
     dir: Option<std::path::PathBuf>,
     report: impl Fn(&str, u32, usize, f64) + Send + 'static,
+    done: impl FnOnce() + Send + 'static,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
+    let rule_sets: Vec<(String, Rules)> =
+        rule_sets.into_iter().filter(|(_, r)| supports(r)).collect();
+    let from_files = move |name: &str, rules: &Rules| -> Tables {
+        let mut tables = Tables::new(rules);
+        let Some(path) = dir.as_ref().map(|d| d.join(name)).filter(|p| p.is_dir()) else {
+            return tables;
+        };
+        match load_dir(&mut tables, &path) {
+            Ok(loaded) => {
+                for refused in &loaded.refused {
+                    tracing::warn!(variant = %name, file = %refused.path.display(),
+                        reason = %refused.reason, "endgame table file refused");
+                }
+            }
+            Err(e) => tracing::warn!(variant = %name, error = %e, "endgame tables not read"),
+        }
+        tables
+    };
     std::thread::Builder::new()
         .name("bitbase".into())
         .spawn(move || {
-            for (name, rules) in rule_sets.into_iter().filter(|(_, r)| supports(r)) {
+            for (name, rules) in &rule_sets {
+                let start = std::time::Instant::now();
+                let tables = from_files(name, rules);
+                if !tables.tables.is_empty() {
+                    let (covered, bytes) = (tables.complete_up_to, tables.bytes());
+                    library.insert(tables);
+                    report(name, covered, bytes, start.elapsed().as_secs_f64());
+                }
+            }
+            for (name, rules) in &rule_sets {
                 let start = std::time::Instant::now();
                 if library
-                    .get(&rules)
+                    .get(rules)
                     .is_some_and(|t| t.complete_up_to >= pieces)
                 {
                     continue;
                 }
-                let mut tables = Tables::new(&rules);
-                if let Some(dir) = &dir {
-                    let path = dir.join(&name);
-                    if path.is_dir() {
-                        if let Err(e) = load_dir(&mut tables, &path) {
-                            tracing::warn!(variant = %name, error = %e, "endgame tables not read");
-                        }
-                    }
-                }
-                build_tables(&mut tables, pieces, None);
+                let mut tables = from_files(name, rules);
+                build_tables(&mut tables, pieces, None, &mut |_, _| {});
                 let (covered, bytes) = (tables.complete_up_to, tables.bytes());
                 library.insert(tables);
-                report(&name, covered, bytes, start.elapsed().as_secs_f64());
+                report(name, covered, bytes, start.elapsed().as_secs_f64());
             }
+            done();
         })
 }
