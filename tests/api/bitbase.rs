@@ -457,3 +457,41 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
     let with = think(&Game::new(rules, drawn, None), &req, &caps, None).expect("move");
     assert_eq!(with.score, Score::Centipieces(0));
 }
+
+/// `bitbase build --variant all`: every preset with tables gets its directory (presets with
+/// the same rules of play share files), and a second run resumes: nothing left to solve.
+#[test]
+fn the_build_command_writes_every_preset_and_resumes() {
+    let dir = scratch_dir("command");
+    let run = || {
+        let (mut summary, mut progress) = (Vec::new(), Vec::new());
+        draughts_api::cli::bitbase_build_command("all", 3, &dir, &mut summary, &mut progress)
+            .expect("built");
+        String::from_utf8(summary).expect("utf-8")
+    };
+    let first = run();
+    let solved = |summary: &str| -> Vec<bool> {
+        summary
+            .lines()
+            .filter(|l| l.contains("new materials"))
+            .map(|l| !l.contains(": 0 new materials"))
+            .collect()
+    };
+    assert!(
+        solved(&first).len() >= 6 && solved(&first).iter().all(|&s| s),
+        "{first}"
+    );
+    for preset in draughts_api::rules::PRESETS {
+        let files = std::fs::read_dir(dir.join(preset.id)).map_or(0, |d| d.count());
+        let expected = if bitbase::supports(&preset.rules) {
+            16
+        } else {
+            0
+        };
+        assert_eq!(files, expected, "{}: {first}", preset.id);
+    }
+    let second = run();
+    assert_eq!(solved(&second).len(), solved(&first).len(), "{second}");
+    assert!(solved(&second).iter().all(|&s| !s), "{second}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
