@@ -3,8 +3,9 @@
 
 use super::error::ApiError;
 use super::state::AppState;
+use crate::api::refusal::Refusal;
 use actix_web::dev::Payload;
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header;
 use actix_web::web::{Bytes, BytesMut, Data};
 use actix_web::{FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
@@ -13,11 +14,7 @@ use futures_util::StreamExt;
 pub struct Body(pub Bytes);
 
 fn too_large(limit: usize) -> ApiError {
-    ApiError::limit(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "body",
-        format!("the request body is over the limit of {limit} bytes"),
-    )
+    ApiError::refusal(Some("body"), &Refusal::BodyTooLarge { limit })
 }
 
 impl FromRequest for Body {
@@ -41,7 +38,12 @@ impl FromRequest for Body {
             let mut buf = BytesMut::new();
             while let Some(chunk) = payload.next().await {
                 let chunk = chunk.map_err(|e| {
-                    ApiError::bad_request(format!("could not read the request body: {e}"))
+                    ApiError::refusal(
+                        None,
+                        &Refusal::UnreadableBody {
+                            message: e.to_string(),
+                        },
+                    )
                 })?;
                 if buf.len() + chunk.len() > limit {
                     return Err(too_large(limit));

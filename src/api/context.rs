@@ -1,7 +1,7 @@
 //! From request fields to rules and a game: the variant (preset or overrides), the position
 //! (FEN), the history (replayed and checked). Every error names its field.
 
-use super::error::ApiError;
+use super::error::{ApiError, Refusal};
 use crate::rules::explain::Illegal;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
@@ -12,12 +12,12 @@ use serde_json::Value;
 /// Rules from a `variant` value: `"spanish"` or `{"preset": "spanish", …overrides}`.
 pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
     let unknown = |name: &str| {
-        ApiError::invalid(
-            field,
-            format!(
-                "unknown variant '{name}': use one of {}",
-                Preset::all_names().join(", ")
-            ),
+        ApiError::refusal(
+            Some(field),
+            &Refusal::UnknownVariant {
+                name: name.to_string(),
+                choices: Preset::all_names().join(", "),
+            },
         )
     };
     match value {
@@ -27,8 +27,13 @@ pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
         Value::Object(map) => {
             let name = match map.get("preset") {
                 Some(Value::String(s)) => s,
-                Some(_) => return Err(ApiError::invalid(&format!("{field}.preset"), "preset must be a string such as \"spanish\"")),
-                None => return Err(ApiError::invalid(field, "a variant object needs \"preset\", e.g. {\"preset\": \"spanish\", \"first_player\": \"white\"}")),
+                Some(_) => {
+                    return Err(ApiError::refusal(
+                        Some(&format!("{field}.preset")),
+                        &Refusal::BadVariant,
+                    ))
+                }
+                None => return Err(ApiError::refusal(Some(field), &Refusal::BadVariant)),
             };
             let base = Preset::find(name)
                 .map(|p| p.rules)
@@ -42,26 +47,30 @@ pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
                     continue;
                 }
                 let Some(slot) = params.get_mut(key) else {
-                    return Err(ApiError::invalid(
-                        &format!("{field}.{key}"),
-                        format!("unknown rule parameter '{key}': the parameters are those GET /variants lists"),
+                    return Err(ApiError::refusal(
+                        Some(&format!("{field}.{key}")),
+                        &Refusal::UnknownRuleParameter {
+                            parameter: key.clone(),
+                        },
                     ));
                 };
                 if key == "draw_rules" {
                     let (Value::Object(target), Value::Object(given)) = (&mut *slot, v) else {
-                        return Err(ApiError::invalid(
-                            &format!("{field}.draw_rules"),
-                            "draw_rules must be an object",
+                        return Err(ApiError::refusal(
+                            Some(&format!("{field}.draw_rules")),
+                            &Refusal::BadRuleValue {
+                                message: "draw_rules must be an object".into(),
+                            },
                         ));
                     };
                     for (dk, dv) in given {
                         if !target.contains_key(dk) {
-                            return Err(ApiError::invalid(
-                                &format!("{field}.draw_rules.{dk}"),
-                                format!(
-                                    "unknown draw rule '{dk}': use {}",
-                                    target.keys().cloned().collect::<Vec<_>>().join(", ")
-                                ),
+                            return Err(ApiError::refusal(
+                                Some(&format!("{field}.draw_rules.{dk}")),
+                                &Refusal::UnknownDrawRule {
+                                    rule: dk.clone(),
+                                    choices: target.keys().cloned().collect::<Vec<_>>().join(", "),
+                                },
                             ));
                         }
                         target.insert(dk.clone(), dv.clone());
@@ -70,26 +79,33 @@ pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
                     *slot = v.clone();
                 }
             }
-            let params: RuleParams = serde_json::from_value(params)
-                .map_err(|e| ApiError::invalid(field, format!("bad rule parameter: {e}")))?;
+            let params: RuleParams = serde_json::from_value(params).map_err(|e| {
+                ApiError::refusal(
+                    Some(field),
+                    &Refusal::BadRuleValue {
+                        message: e.to_string(),
+                    },
+                )
+            })?;
             Ok(base.with_params(params))
         }
-        _ => Err(ApiError::invalid(
-            field,
-            "variant must be a preset id (e.g. \"international\") or an object with \"preset\"",
-        )),
+        _ => Err(ApiError::refusal(Some(field), &Refusal::BadVariant)),
     }
 }
 
 /// A position from FEN text, checked for the board.
 pub fn parse_position(text: &str, rules: &Rules, field: &str) -> Result<fen::Fen, ApiError> {
     let parsed = fen::parse(text, rules.board).map_err(|e| {
-        ApiError::invalid(field, format!("bad FEN: {}", e.message)).offset(e.offset)
+        ApiError::refusal(Some(field), &Refusal::BadFen { message: e.message }).offset(e.offset)
     })?;
-    parsed
-        .position
-        .check(rules)
-        .map_err(|e| ApiError::invalid(field, e))?;
+    parsed.position.check(rules).map_err(|e| {
+        ApiError::refusal(
+            Some(field),
+            &Refusal::ImpossiblePosition {
+                message: e.to_string(),
+            },
+        )
+    })?;
     Ok(parsed)
 }
 
@@ -100,28 +116,25 @@ pub const MAX_PATH_SQUARES: usize = MAX_JUMPS + 1;
 
 /// A move value: a string, or `{"path": [..]}`.
 pub fn parse_move_input(value: &Value, field: &str) -> Result<MoveInput, ApiError> {
-    let expected = "expected a move such as \"32-28\" or {\"path\": [32, 28]}";
+    let expected = || ApiError::refusal(Some(field), &Refusal::BadMoveValue);
     match value {
         Value::String(s) => Ok(MoveInput::Text(s.clone())),
         Value::Object(map) => {
             if let Some(key) = map.keys().find(|k| *k != "path") {
-                return Err(ApiError::invalid(
-                    field,
-                    format!("unknown key '{key}': {expected}"),
-                ));
+                return Err(expected().at(&format!("{field}.{key}")));
             }
             let path = map
                 .get("path")
                 .and_then(Value::as_array)
-                .ok_or_else(|| ApiError::invalid(field, expected))?;
+                .ok_or_else(expected)?;
             let path_field = format!("{field}.path");
             if !(2..=MAX_PATH_SQUARES).contains(&path.len()) {
-                return Err(ApiError::invalid(
-                    &path_field,
-                    format!(
-                        "a path names 2 to {MAX_PATH_SQUARES} squares, not {}",
-                        path.len()
-                    ),
+                return Err(ApiError::refusal(
+                    Some(&path_field),
+                    &Refusal::PathLength {
+                        squares: path.len(),
+                        max: MAX_PATH_SQUARES,
+                    },
                 ));
             }
             let squares = path
@@ -133,23 +146,29 @@ pub fn parse_move_input(value: &Value, field: &str) -> Result<MoveInput, ApiErro
                 })
                 .collect::<Option<Vec<u32>>>()
                 .ok_or_else(|| {
-                    ApiError::invalid(
-                        &path_field,
-                        format!("path squares are whole numbers from 1 to {MAX_SQUARE_NUMBER}"),
+                    ApiError::refusal(
+                        Some(&path_field),
+                        &Refusal::PathSquareOutOfRange {
+                            max: MAX_SQUARE_NUMBER,
+                        },
                     )
                 })?;
             Ok(MoveInput::Path(squares))
         }
-        _ => Err(ApiError::invalid(field, expected)),
+        _ => Err(expected()),
     }
 }
 
 /// Explain a move that could not be played, as a 422 with the legal moves attached.
 pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
     match error {
-        PlayError::Parse(e) => {
-            ApiError::invalid(field, format!("not a move: {}", e.message)).offset(e.offset)
-        }
+        PlayError::Parse(e) => ApiError::refusal(
+            Some(field),
+            &Refusal::BadMoveText {
+                message: e.message.clone(),
+            },
+        )
+        .offset(e.offset),
         PlayError::GameOver(o) => ApiError::game_already_over(o).at(field),
         PlayError::Illegal(illegal) => {
             let legal: Vec<String> = game
@@ -158,9 +177,11 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
                 .map(|m| crate::rules::notation::moves::in_messages(m, game.rules.board))
                 .collect();
             match illegal {
-                Illegal::Ambiguous(c) => ApiError::illegal_move(field, illegal.to_string())
-                    .candidates(c.clone())
-                    .legal_moves(legal),
+                Illegal::Ambiguous(c) => {
+                    ApiError::refusal(Some(field), &Refusal::AmbiguousMove { options: c.clone() })
+                        .candidates(c.clone())
+                        .legal_moves(legal)
+                }
                 Illegal::NotLegal(why) => ApiError::refused_move(field, why).legal_moves(legal),
             }
         }
@@ -185,13 +206,12 @@ pub fn build_game(
         });
     };
     if history.moves.len() > max_moves {
-        return Err(ApiError::limit(
-            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-            "history.moves",
-            format!(
-                "history has {} moves; the limit is {max_moves}",
-                history.moves.len()
-            ),
+        return Err(ApiError::refusal(
+            Some("history.moves"),
+            &Refusal::TooManyMoves {
+                moves: history.moves.len(),
+                max: max_moves,
+            },
         ));
     }
     let start = match &history.start {
@@ -212,12 +232,11 @@ pub fn build_game(
     if let Some(text) = position {
         let f = parse_position(text, &rules, "position")?;
         if f.position != game.position {
-            return Err(ApiError::invalid(
-                "position",
-                format!(
-                    "position does not match the end of history, which is {}",
-                    fen::write(&game.position)
-                ),
+            return Err(ApiError::refusal(
+                Some("position"),
+                &Refusal::PositionNotEndOfHistory {
+                    end: fen::write(&game.position),
+                },
             ));
         }
     }
@@ -240,8 +259,8 @@ pub fn move_list(
     variant: Option<&Value>,
     list: &[Value],
 ) -> Result<(Rules, Vec<MoveInput>), ApiError> {
-    let variant = variant
-        .ok_or_else(|| ApiError::invalid("variant", "variant is required with \"moves\""))?;
+    let variant =
+        variant.ok_or_else(|| ApiError::refusal(Some("variant"), &Refusal::VariantRequired))?;
     let rules = parse_variant(variant, "variant")?;
     let inputs = list
         .iter()
@@ -254,13 +273,42 @@ pub fn move_list(
 /// A 422 when a game has more moves than the server takes.
 pub fn check_move_count(moves: usize, max_moves: usize) -> Result<(), ApiError> {
     if moves > max_moves {
-        return Err(ApiError::limit(
-            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-            "moves",
-            format!("the game has {moves} moves; the limit is {max_moves}"),
+        return Err(ApiError::refusal(
+            Some("moves"),
+            &Refusal::TooManyMoves {
+                moves,
+                max: max_moves,
+            },
         ));
     }
     Ok(())
+}
+
+/// A GET route's query parameters.
+pub fn parse_query<T: serde::de::DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    actix_web::web::Query::<T>::from_query(query)
+        .map(actix_web::web::Query::into_inner)
+        .map_err(|e| {
+            ApiError::refusal(
+                Some("query"),
+                &Refusal::BadQuery {
+                    message: e.to_string(),
+                },
+            )
+        })
+}
+
+/// A query parameter a route cannot do without, with an example of a whole request.
+pub fn required<T>(value: Option<T>, parameter: &str, example: &str) -> Result<T, ApiError> {
+    value.ok_or_else(|| {
+        ApiError::refusal(
+            Some(parameter),
+            &Refusal::MissingParameter {
+                parameter: parameter.to_string(),
+                example: example.to_string(),
+            },
+        )
+    })
 }
 
 #[cfg(test)]

@@ -64,74 +64,7 @@ impl ProblemKind {
     }
 }
 
-/// Why a request for a service's answer (not a move) was refused, when the reason is finer
-/// than the problem's kind: a stable `code` and the facts the catalogues word it from.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "code", rename_all = "snake_case")]
-pub enum Refusal {
-    /// The position has more pieces than the endgame tables hold.
-    BeyondTables { pieces: u32, max: u32 },
-    /// No endgame tables exist for these rules.
-    NoTablesForRules,
-    /// The endgame tables for these rules are still being read or built.
-    TablesNotReady,
-    /// This deployment runs without endgame tables.
-    TablesOff,
-}
-
-impl Refusal {
-    /// One of each code, for the catalogue checks and the OpenAPI document.
-    pub fn examples() -> Vec<Refusal> {
-        vec![
-            Refusal::BeyondTables { pieces: 7, max: 4 },
-            Refusal::NoTablesForRules,
-            Refusal::TablesNotReady,
-            Refusal::TablesOff,
-        ]
-    }
-
-    /// Its code (`beyond_tables`).
-    pub fn code(&self) -> String {
-        match serde_json::to_value(self) {
-            Ok(Value::Object(map)) => map
-                .get("code")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string(),
-            _ => String::new(),
-        }
-    }
-
-    fn kind_and_status(&self) -> (ProblemKind, StatusCode) {
-        match self {
-            Refusal::BeyondTables { .. } | Refusal::NoTablesForRules | Refusal::TablesOff => {
-                (ProblemKind::InvalidValue, StatusCode::UNPROCESSABLE_ENTITY)
-            }
-            Refusal::TablesNotReady => (ProblemKind::Busy, StatusCode::SERVICE_UNAVAILABLE),
-        }
-    }
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refusal::BeyondTables { pieces, max } => write!(
-                f,
-                "the position has {pieces} pieces and the endgame tables hold positions of at most {max}"
-            ),
-            Refusal::NoTablesForRules => write!(
-                f,
-                "there are no endgame tables for these rules (they exist for the usual win \
-                 condition on dark squares of boards up to 10×10, without a king-move limit)"
-            ),
-            Refusal::TablesNotReady => write!(
-                f,
-                "the endgame tables for these rules are still being read or built: try again shortly"
-            ),
-            Refusal::TablesOff => write!(f, "this service runs without endgame tables"),
-        }
-    }
-}
+pub use super::refusal::Refusal;
 
 /// Every code a problem may carry: the kinds', the reasons a move is illegal, then the
 /// other refusals'.
@@ -216,25 +149,6 @@ impl ApiError {
         }))
     }
 
-    /// A request whose body is not the JSON the endpoint takes.
-    pub fn bad_request(detail: impl Into<String>) -> Self {
-        Self::new(
-            StatusCode::BAD_REQUEST,
-            ProblemKind::MalformedRequest,
-            detail,
-        )
-    }
-
-    /// A well-formed request with a value that is wrong (bad FEN, unknown variant, …).
-    pub fn invalid(field: &str, detail: impl Into<String>) -> Self {
-        Self::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            ProblemKind::InvalidValue,
-            detail,
-        )
-        .at(field)
-    }
-
     /// A move the rules refuse, with the reason's code and facts when there is one.
     pub fn refused_move(field: &str, why: &WhyNot) -> Self {
         Self::illegal_move(field, why.to_string()).coded(why)
@@ -300,10 +214,6 @@ impl ApiError {
             ProblemKind::GameOver,
             detail,
         )
-    }
-
-    pub fn limit(status: StatusCode, field: &str, detail: impl Into<String>) -> Self {
-        Self::new(status, ProblemKind::LimitExceeded, detail).at(field)
     }
 
     pub fn busy(detail: impl Into<String>) -> Self {

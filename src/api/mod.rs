@@ -18,6 +18,7 @@ mod metrics;
 mod observe;
 pub mod openapi;
 mod picture;
+mod refusal;
 mod routes;
 mod search_pool;
 mod searches;

@@ -3,6 +3,7 @@
 
 use super::context::{parse_move_input, parse_position, play_error};
 use super::error::ApiError;
+use crate::api::refusal::Refusal;
 use crate::render::{Coordinates, Diagram, Trace, DEFAULT_SIZE, SIZES};
 use crate::rules::notation::moves;
 use crate::rules::replay::{self, MoveInput};
@@ -30,20 +31,24 @@ pub struct PictureFields<'a> {
 pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError> {
     let size = fields.size.unwrap_or(DEFAULT_SIZE);
     if !SIZES.contains(&size) {
-        return Err(ApiError::invalid(
-            "size",
-            format!(
-                "size is {size} pixels; it must be from {} to {}",
-                SIZES.start(),
-                SIZES.end()
-            ),
+        return Err(ApiError::refusal(
+            Some("size"),
+            &Refusal::PictureSize {
+                size,
+                min: *SIZES.start(),
+                max: *SIZES.end(),
+            },
         ));
     }
     let coordinates = match fields.coords {
         Some(text) => Coordinates::parse(text).ok_or_else(|| {
-            ApiError::invalid(
-                "coords",
-                format!("unknown coords '{text}': use numbers, algebraic or none"),
+            ApiError::refusal(
+                Some("coords"),
+                &Refusal::UnknownChoice {
+                    parameter: "coords".into(),
+                    value: text.to_string(),
+                    choices: "numbers, algebraic or none".into(),
+                },
             )
         })?,
         None => match Preset::find_by_rules(&rules).map(|p| p.notation) {
@@ -68,20 +73,20 @@ pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError>
         }
         None => None,
     };
-    if fields.arrows.len() > MAX_ARROWS {
-        return Err(ApiError::invalid(
-            "arrows",
-            format!("{} arrows; the limit is {MAX_ARROWS}", fields.arrows.len()),
-        ));
-    }
-    if fields.highlight.len() > MAX_HIGHLIGHTS {
-        return Err(ApiError::invalid(
-            "highlight",
-            format!(
-                "{} squares; the limit is {MAX_HIGHLIGHTS}",
-                fields.highlight.len()
-            ),
-        ));
+    for (parameter, count, max) in [
+        ("arrows", fields.arrows.len(), MAX_ARROWS),
+        ("highlight", fields.highlight.len(), MAX_HIGHLIGHTS),
+    ] {
+        if count > max {
+            return Err(ApiError::refusal(
+                Some(parameter),
+                &Refusal::TooManyMarks {
+                    parameter: parameter.to_string(),
+                    count,
+                    max,
+                },
+            ));
+        }
     }
     let board = rules.board;
     let arrows = fields
@@ -90,13 +95,17 @@ pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError>
         .enumerate()
         .map(|(i, text)| {
             let field = format!("arrows[{i}]");
-            let written = moves::parse(text, board)
-                .map_err(|e| ApiError::invalid(&field, e.message).offset(e.offset))?;
+            let written = moves::parse(text, board).map_err(|e| {
+                ApiError::refusal(Some(&field), &Refusal::BadMoveText { message: e.message })
+                    .offset(e.offset)
+            })?;
             match written.squares[..] {
                 [from, to] if written.from_file.is_none() => Ok((from, to)),
-                _ => Err(ApiError::invalid(
-                    &field,
-                    format!("an arrow names two squares, e.g. 32-28 or c3-e5, not '{text}'"),
+                _ => Err(ApiError::refusal(
+                    Some(&field),
+                    &Refusal::BadArrow {
+                        text: text.to_string(),
+                    },
                 )),
             }
         })
@@ -107,7 +116,8 @@ pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError>
         .enumerate()
         .map(|(i, text)| {
             moves::parse_square(text, board).map_err(|e| {
-                ApiError::invalid(&format!("highlight[{i}]"), e.message).offset(e.offset)
+                ApiError::refusal(Some(&format!("highlight[{i}]")), &Refusal::BadSquare)
+                    .offset(e.offset)
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -127,10 +137,7 @@ pub fn square_text(value: &Value, field: &str) -> Result<String, ApiError> {
     match value {
         Value::String(s) => Ok(s.clone()),
         Value::Number(n) => Ok(n.to_string()),
-        _ => Err(ApiError::invalid(
-            field,
-            "a square is a number such as 28 or a name such as \"c3\"",
-        )),
+        _ => Err(ApiError::refusal(Some(field), &Refusal::BadSquare)),
     }
 }
 

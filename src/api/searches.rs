@@ -5,11 +5,11 @@
 use crate::api::connection::stop_when_client_leaves;
 use crate::api::dto::LimitsDto;
 use crate::api::error::ApiError;
+use crate::api::refusal::Refusal;
 use crate::api::search_pool::{SearchHandle, SearchLength};
 use crate::api::state::AppState;
 use crate::engine::{self, Caps, Level, Limits};
 use crate::rules::Game;
-use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -149,9 +149,13 @@ pub fn search_request(
 ) -> Result<engine::Request, ApiError> {
     let level = match level {
         Some(text) => Some(Level::parse(text).ok_or_else(|| {
-            ApiError::invalid(
-                "level",
-                format!("unknown level '{text}': easy, medium, hard or max"),
+            ApiError::refusal(
+                Some("level"),
+                &Refusal::UnknownChoice {
+                    parameter: "level".into(),
+                    value: text.to_string(),
+                    choices: "easy, medium, hard or max".into(),
+                },
             )
         })?),
         None => None,
@@ -196,39 +200,24 @@ pub(crate) fn check_limits(
     let Some(l) = given else {
         return Ok(Limits::default());
     };
-    if let Some(d) = l.depth {
-        if d == 0 || d > config.max_search_depth {
-            return Err(ApiError::limit(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "limits.depth",
-                format!(
-                    "depth must be 1 to {} (the server's limit), not {d}",
-                    config.max_search_depth
-                ),
-            ));
-        }
-    }
-    if let Some(t) = l.time_ms {
-        if t == 0 || t > config.max_search_ms {
-            return Err(ApiError::limit(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "limits.time_ms",
-                format!(
-                    "time_ms must be 1 to {} (the server's limit), not {t}",
-                    config.max_search_ms
-                ),
-            ));
-        }
-    }
-    if let Some(n) = l.nodes {
-        if n == 0 || n > MAX_NODES {
-            return Err(ApiError::limit(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "limits.nodes",
-                format!("nodes must be 1 to {MAX_NODES}, not {n}"),
-            ));
-        }
-    }
+    let within = |limit: &str, value: Option<u64>, max: u64| match value {
+        Some(value) if value == 0 || value > max => Err(ApiError::refusal(
+            Some(&format!("limits.{limit}")),
+            &Refusal::SearchLimitOutOfRange {
+                limit: limit.to_string(),
+                value,
+                max,
+            },
+        )),
+        _ => Ok(()),
+    };
+    within(
+        "depth",
+        l.depth.map(u64::from),
+        u64::from(config.max_search_depth),
+    )?;
+    within("time_ms", l.time_ms, config.max_search_ms)?;
+    within("nodes", l.nodes, MAX_NODES)?;
     Ok(Limits {
         depth: l.depth,
         nodes: l.nodes,

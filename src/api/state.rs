@@ -7,6 +7,7 @@ use super::error::ApiError;
 use super::metrics::Metrics;
 use super::search_pool::SearchPool;
 use super::share::{parse_api_keys, Allowance, Shares};
+use crate::api::refusal::Refusal;
 use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -157,9 +158,7 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
 /// Parse a request body, with a 400 that says where the JSON is wrong.
 pub fn from_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
     if body.is_empty() {
-        return Err(ApiError::bad_request(
-            "the request body is empty: send a JSON object",
-        ));
+        return Err(ApiError::refusal(None, &Refusal::EmptyBody));
     }
     serde_json::from_slice(body).or_else(|e| {
         // JSON has one number type: `400.0` is the integer 400 to JSON Schema (and to the
@@ -168,8 +167,8 @@ pub fn from_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiE
         whole_floats_as_integers(body)
             .and_then(|value| serde_json::from_value(value).ok())
             .ok_or_else(|| {
-                let detail = format!("request body is not valid for this endpoint: {e}");
-                ApiError::bad_request(detail).offset(e.column())
+                let message = e.to_string();
+                ApiError::refusal(None, &Refusal::BadJson { message }).offset(e.column())
             })
     })
 }

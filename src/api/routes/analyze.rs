@@ -4,6 +4,7 @@ use crate::api::body::Body;
 use crate::api::context::request_game;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView, ScoreBound};
 use crate::api::error::{ApiError, Problem};
+use crate::api::refusal::Refusal;
 use crate::api::routes::bestmove::score_view;
 use crate::api::searches::{
     analysis_request, on_search_pool, search_caps, SearchRoute, SearchTicket,
@@ -42,7 +43,7 @@ pub async fn handler(
     )?;
     let request = analysis_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
     if req.multipv == Some(0) {
-        return Err(ApiError::invalid("multipv", "multipv must be at least 1"));
+        return Err(ApiError::refusal(Some("multipv"), &Refusal::MultipvZero));
     }
     let outcome = game.outcome();
     if outcome != Outcome::Ongoing {

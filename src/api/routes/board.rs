@@ -1,9 +1,9 @@
 //! `GET /board.svg` and `GET /board.png`: a position as a picture, from query parameters.
 
 use crate::api::conditional::Cacheable;
-use crate::api::context::parse_variant;
+use crate::api::context::{parse_query, parse_variant, required};
 use crate::api::dto::BoardQuery;
-use crate::api::error::{ApiError, Problem};
+use crate::api::error::{ApiError, Problem, Refusal};
 use crate::api::picture::{diagram, PictureFields};
 use crate::api::state::AppState;
 use crate::render;
@@ -51,9 +51,13 @@ fn flag(text: Option<&str>, field: &str) -> Result<bool, ApiError> {
     match text {
         None | Some("false") | Some("0") => Ok(false),
         Some("true") | Some("1") | Some("") => Ok(true),
-        Some(other) => Err(ApiError::invalid(
-            field,
-            format!("{field} is true or false, not '{other}'"),
+        Some(other) => Err(ApiError::refusal(
+            Some(field),
+            &Refusal::UnknownChoice {
+                parameter: field.to_string(),
+                value: other.to_string(),
+                choices: "true or false".into(),
+            },
         )),
     }
 }
@@ -65,24 +69,25 @@ fn list(text: Option<&str>) -> Vec<&str> {
 }
 
 fn picture(query: &str, format: Format) -> Result<Vec<u8>, ApiError> {
-    let q = web::Query::<BoardQuery>::from_query(query)
-        .map_err(|e| ApiError::invalid("query", format!("bad query string: {e}")))?
-        .into_inner();
-    let variant = q.variant.as_deref().ok_or_else(|| {
-        ApiError::invalid(
-            "variant",
-            "variant is required, e.g. /board.svg?variant=international",
-        )
-    })?;
+    let q: BoardQuery = parse_query(query)?;
+    let variant = required(
+        q.variant.as_deref(),
+        "variant",
+        "/board.svg?variant=international",
+    )?;
     let rules = parse_variant(&serde_json::Value::String(variant.into()), "variant")?;
     let size = q
         .size
         .as_deref()
         .map(|s| {
             s.parse::<u32>().map_err(|_| {
-                ApiError::invalid(
-                    "size",
-                    format!("size is a whole number of pixels from 64 to 2048, not '{s}'"),
+                ApiError::refusal(
+                    Some("size"),
+                    &Refusal::UnknownChoice {
+                        parameter: "size".into(),
+                        value: s.to_string(),
+                        choices: "a whole number of pixels from 64 to 2048".into(),
+                    },
                 )
             })
         })

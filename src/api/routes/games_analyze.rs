@@ -6,6 +6,7 @@ use crate::api::dto::{
     GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
 };
 use crate::api::error::{ApiError, Problem};
+use crate::api::refusal::Refusal;
 use crate::api::routes::bestmove::score_view;
 use crate::api::routes::validate::single_pdn_game;
 use crate::api::searches::{
@@ -19,7 +20,7 @@ use crate::render::review::{annotated_pdn, score_chart, Annotated};
 use crate::rules::notation::{fen, pdn};
 use crate::rules::replay;
 use crate::rules::{detail, Color, DetailedMove, Game, Position, Preset};
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -106,16 +107,17 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
         }
         (None, Some(text)) => {
             let game = pdn::parse(text).map_err(|e| {
-                ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
+                ApiError::refusal(
+                    Some("pdn"),
+                    &Refusal::BadPdn {
+                        message: e.message.clone(),
+                    },
+                )
+                .offset(e.offset)
             })?;
             single_pdn_game(&game, req.variant.as_ref(), req.start.as_ref())?
         }
-        _ => {
-            return Err(ApiError::invalid(
-                "moves",
-                "send \"moves\" (a list) or \"pdn\" (a game text), one of them",
-            ))
-        }
+        _ => return Err(ApiError::refusal(Some("moves"), &Refusal::MovesOrPdn)),
     };
     check_move_count(inputs.len(), state.config.max_moves)?;
     let mut game = match &start {
@@ -149,14 +151,14 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
     let share = Duration::from_millis((budget / plies).max(1));
     match request.limits.time {
         Some(t) if t.as_millis() as u64 * plies > budget => {
-            return Err(ApiError::limit(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "limits.time_ms",
-                format!(
-                    "{plies} plies at {} ms each is over this server's review budget of {budget} ms: at most {} ms a ply for this game",
-                    t.as_millis(),
-                    budget / plies
-                ),
+            return Err(ApiError::refusal(
+                Some("limits.time_ms"),
+                &Refusal::ReviewOverBudget {
+                    plies: plies as usize,
+                    time_ms: t.as_millis() as u64,
+                    budget_ms: budget,
+                    per_ply_ms: budget / plies,
+                },
             ))
         }
         Some(_) => {}

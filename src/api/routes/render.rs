@@ -5,6 +5,7 @@ use crate::api::context::parse_variant;
 use crate::api::dto::RenderRequest;
 use crate::api::error::{ApiError, Problem};
 use crate::api::picture::{diagram, last_move, square_text, PictureFields};
+use crate::api::refusal::Refusal;
 use crate::api::routes::board::Format;
 use crate::api::state::{from_json, AppState};
 use actix_web::{web, HttpResponse};
@@ -15,9 +16,13 @@ fn picture(body: &web::Bytes) -> Result<Vec<u8>, ApiError> {
         None | Some("svg") => Format::Svg,
         Some("png") => Format::Png,
         Some(other) => {
-            return Err(ApiError::invalid(
-                "format",
-                format!("unknown format '{other}': use svg or png"),
+            return Err(ApiError::refusal(
+                Some("format"),
+                &Refusal::UnknownChoice {
+                    parameter: "format".into(),
+                    value: other.to_string(),
+                    choices: "svg or png".into(),
+                },
             ))
         }
     };

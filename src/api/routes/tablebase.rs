@@ -2,7 +2,7 @@
 //! tables, and the result each legal move leads to.
 
 use crate::api::body::Body;
-use crate::api::context::request_game;
+use crate::api::context::{parse_query, request_game, required};
 use crate::api::dto::TablebaseResponse;
 use crate::api::dto::{MoveView, TableResult, TablebaseMove, TablebaseQuery, TablebaseRequest};
 use crate::api::error::{ApiError, Problem, Refusal};
@@ -106,19 +106,10 @@ pub async fn post(state: web::Data<AppState>, body: Body) -> Result<HttpResponse
         (status = 503, description = "The tables for these rules are still being read or built (`tables_not_ready`): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let q = web::Query::<TablebaseQuery>::from_query(req.query_string())
-        .map_err(|e| ApiError::invalid("query", format!("bad query string: {e}")))?
-        .into_inner();
-    let required = |value: Option<String>, field: &str| {
-        value.ok_or_else(|| {
-            ApiError::invalid(
-                field,
-                format!("{field} is required, e.g. /tablebase?variant=international&position=W:WK46,K47:BK5"),
-            )
-        })
-    };
-    let variant = serde_json::Value::String(required(q.variant, "variant")?);
-    let position = required(q.position, "position")?;
+    let q: TablebaseQuery = parse_query(req.query_string())?;
+    let example = "/tablebase?variant=international&position=W:WK46,K47:BK5";
+    let variant = serde_json::Value::String(required(q.variant, "variant", example)?);
+    let position = required(q.position, "position", example)?;
     let game = request_game(&variant, Some(&position), None, state.config.max_moves)?;
     let json = lookup(&state, &game.rules, &game.position)?;
     Ok(crate::api::state::json_response(json.into()))

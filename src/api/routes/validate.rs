@@ -7,12 +7,13 @@ use crate::api::dto::{
     ValidateWarning, WarningKind,
 };
 use crate::api::error::{ApiError, Problem};
+use crate::api::refusal::Refusal;
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::rules::notation::{fen, pdn};
 use crate::rules::record::{self, Checked};
 use crate::rules::replay::{AfterGameOver, MoveInput};
 use crate::rules::{Game, Position, Preset, Rules};
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::Value;
@@ -108,7 +109,14 @@ fn raw_request(req: &HttpRequest, body: &Bytes) -> Result<ValidateRequest, ApiEr
         after_game_over: Option<String>,
     }
     let query = web::Query::<Query>::from_query(req.query_string())
-        .map_err(|e| ApiError::bad_request(format!("bad query string: {e}")))?
+        .map_err(|e| {
+            ApiError::refusal(
+                Some("query"),
+                &Refusal::BadQuery {
+                    message: e.to_string(),
+                },
+            )
+        })?
         .into_inner();
     let text = match std::str::from_utf8(body) {
         Ok(t) => t.to_string(),
@@ -127,9 +135,13 @@ fn after_game_over(req: &ValidateRequest) -> Result<AfterGameOver, ApiError> {
     match req.after_game_over.as_deref() {
         None | Some("error") => Ok(AfterGameOver::Error),
         Some("warn") => Ok(AfterGameOver::Warn),
-        Some(other) => Err(ApiError::invalid(
-            "after_game_over",
-            format!("after_game_over is \"error\" or \"warn\", not \"{other}\""),
+        Some(other) => Err(ApiError::refusal(
+            Some("after_game_over"),
+            &Refusal::UnknownChoice {
+                parameter: "after_game_over".into(),
+                value: other.to_string(),
+                choices: "error or warn".into(),
+            },
         )),
     }
 }
@@ -140,14 +152,8 @@ fn validate(
 ) -> Result<ValidateResponse, ApiError> {
     let after = after_game_over(req)?;
     match (&req.moves, &req.pdn) {
-        (Some(_), Some(_)) => Err(ApiError::invalid(
-            "pdn",
-            "send either \"moves\" or \"pdn\", not both",
-        )),
-        (None, None) => Err(ApiError::invalid(
-            "moves",
-            "send \"moves\" (a list) or \"pdn\" (a game text)",
-        )),
+        (Some(_), Some(_)) => Err(ApiError::refusal(Some("pdn"), &Refusal::MovesOrPdn)),
+        (None, None) => Err(ApiError::refusal(Some("moves"), &Refusal::MovesOrPdn)),
         (Some(list), None) => {
             let (rules, inputs) = move_list(req.variant.as_ref(), list)?;
             single(rules, req.start.as_deref(), &inputs, after, None, config)
@@ -156,7 +162,13 @@ fn validate(
             let games = read_pdn(text, config)?;
             if let [only] = games.as_slice() {
                 let game = only.as_ref().map_err(|e| {
-                    ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
+                    ApiError::refusal(
+                        Some("pdn"),
+                        &Refusal::BadPdn {
+                            message: e.message.clone(),
+                        },
+                    )
+                    .offset(e.offset)
                 })?;
                 let (rules, start, inputs) =
                     single_pdn_game(game, req.variant.as_ref(), req.start.as_ref())?;
@@ -185,21 +197,25 @@ fn read_pdn(
     config: &crate::api::Config,
 ) -> Result<Vec<Result<pdn::PdnGame, crate::rules::notation::ParseError>>, ApiError> {
     let games = pdn::parse_all(text).map_err(|e| {
-        ApiError::invalid("pdn", format!("bad PDN: {}", e.message)).offset(e.offset)
+        ApiError::refusal(
+            Some("pdn"),
+            &Refusal::BadPdn {
+                message: e.message.clone(),
+            },
+        )
+        .offset(e.offset)
     })?;
     if games.len() > config.max_games {
-        return Err(ApiError::limit(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "pdn",
-            format!(
-                "the PDN holds {} games; the limit is {} a request",
-                games.len(),
-                config.max_games
-            ),
+        return Err(ApiError::refusal(
+            Some("pdn"),
+            &Refusal::TooManyGames {
+                games: games.len(),
+                max: config.max_games,
+            },
         ));
     }
     if games.is_empty() {
-        return Err(ApiError::invalid("pdn", "the PDN text holds no game"));
+        return Err(ApiError::refusal(Some("pdn"), &Refusal::EmptyPdn));
     }
     Ok(games)
 }
@@ -282,7 +298,14 @@ pub(crate) fn single_pdn_game(
     let rules = match variant {
         Some(v) => parse_variant(v, "variant")?,
         None => match game.tag("GameType") {
-            Some(tag) => rules_of_game_type(tag).map_err(|e| ApiError::invalid("pdn", e))?,
+            Some(tag) => rules_of_game_type(tag).map_err(|e| {
+                ApiError::refusal(
+                    Some("pdn"),
+                    &Refusal::BadGameType {
+                        message: e.to_string(),
+                    },
+                )
+            })?,
             None => untagged_game_rules(),
         },
     };
