@@ -167,6 +167,20 @@ enum BitbaseAction {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Check table files against the rules: each sampled position's stored result must be
+    /// the best of its moves' results (read from the files too).
+    Verify {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        /// The directory `build` wrote (`DIR/<variant>/`).
+        #[arg(long)]
+        dir: std::path::PathBuf,
+        /// Positions sampled from the tables of the most pieces.
+        #[arg(long, default_value_t = 1_000_000)]
+        samples: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -230,6 +244,20 @@ fn main() -> ExitCode {
             &out,
             &mut std::io::stdout().lock(),
             &mut std::io::stderr().lock(),
+        ),
+        Some(Command::Bitbase {
+            action:
+                BitbaseAction::Verify {
+                    variant,
+                    dir,
+                    samples,
+                    seed,
+                },
+        }) => cli::bitbase_verify_command(
+            &variant,
+            &dir,
+            (samples, seed),
+            &mut std::io::stdout().lock(),
         ),
         Some(Command::Selfplay {
             variant,

@@ -495,3 +495,31 @@ fn the_build_command_writes_every_preset_and_resumes() {
     assert!(solved(&second).iter().all(|&s| !s), "{second}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bitbase verify` passes tables the solver wrote and catches one whose results were
+/// changed (a file with a valid checksum but wrong values).
+#[test]
+fn the_verify_command_checks_results_against_the_moves() {
+    let dir = scratch_dir("verify");
+    let (mut sink, mut progress) = (Vec::new(), Vec::new());
+    draughts_api::cli::bitbase_build_command("english", 3, &dir, &mut sink, &mut progress)
+        .expect("built");
+    let mut report = Vec::new();
+    draughts_api::cli::bitbase_verify_command("english", &dir, (20_000, 1), &mut report)
+        .expect("consistent");
+    let report = String::from_utf8(report).expect("utf-8");
+    assert!(report.contains("20000 positions of 3 pieces"), "{report}");
+    assert!(report.contains(" 0 inconsistent"), "{report}");
+    // Every position of two kings against one said drawn: the files are well formed, the
+    // results are not.
+    let rules = Rules::english();
+    let material = Material([0, 2, 0, 1]);
+    let layout = bitbase::Layout::new(&rules, material);
+    let drawn = vec![Value::Draw.encode(); layout.size() as usize];
+    let packed = file::pack(&rules, &layout, &drawn);
+    file::write(&dir.join("english"), &packed, material).expect("written");
+    let verdict =
+        draughts_api::cli::bitbase_verify_command("english", &dir, (20_000, 1), &mut Vec::new());
+    assert!(verdict.is_err_and(|e| e.contains("disagree")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
