@@ -528,7 +528,33 @@ pub struct ValidateError {
     pub ply: usize,
     #[serde(rename = "move")]
     pub mv: String,
+    /// Why, in English (`code` and its facts let a client word it in any language).
     pub reason: String,
+    /// The reason's stable code, as a problem answer would carry it (`capture_not_maximal`,
+    /// `bad_pdn`, …), with its facts as fields beside it.
+    #[schema(schema_with = crate::api::error::code_schema)]
+    pub code: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub facts: serde_json::Map<String, Value>,
+}
+
+impl ValidateError {
+    /// The error at `ply` of the move written `mv`, told by the problem a request with that
+    /// move alone would have been answered with.
+    pub fn from_problem(ply: usize, mv: String, problem: &crate::api::error::Problem) -> Self {
+        let mut facts = problem.params.clone();
+        if let Some(offset) = problem.offset {
+            facts.insert("offset".into(), Value::from(offset));
+        }
+        ValidateError {
+            ply,
+            mv,
+            reason: problem.detail.clone(),
+            code: problem.code.clone(),
+            facts,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]

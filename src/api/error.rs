@@ -77,7 +77,7 @@ pub fn problem_codes() -> Vec<String> {
         .collect()
 }
 
-fn code_schema() -> Object {
+pub(crate) fn code_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .enum_values(Some(problem_codes()))

@@ -984,6 +984,35 @@ fn refused_requests_carry_codes_and_facts_in_every_language() {
     }
 }
 
+/// A game that cannot be played to its end says why with the same code and facts as a
+/// refused move would (and a PDN that does not parse, its own code and offset).
+#[test]
+fn validation_errors_carry_the_reason_code_and_facts() {
+    let app = spawn_app();
+    let (status, body, _) = app.post(
+        "/games/validate",
+        &json!({"variant": "international", "start": "W:W32:B9,17,19,27,28",
+                "moves": ["32x21x12"]}),
+    );
+    assert_eq!(status, 200, "{body}");
+    let error = &body["error"];
+    assert_eq!(error["code"], "capture_not_maximal", "{body}");
+    assert_eq!(
+        (&error["takes"], &error["max"]),
+        (&json!(2), &json!(3)),
+        "{body}"
+    );
+    assert_eq!(error["ply"], 1);
+    let pdn = "[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"99\"]\n1. 32-28 *\n\n\
+               [GameType \"20\"]\n1. 32-28 {unclosed";
+    let (_, body, _) = app.post("/games/validate", &json!({ "pdn": pdn }));
+    let games = body["games"].as_array().expect("a report a game");
+    assert_eq!(games[0]["error"], Value::Null, "{body}");
+    assert_eq!(games[1]["error"]["code"], "bad_game_type", "{body}");
+    assert_eq!(games[2]["error"]["code"], "bad_pdn", "{body}");
+    assert!(games[2]["error"]["offset"].is_u64(), "{body}");
+}
+
 /// `GET /variants` names the presets in the asked language, and says which.
 #[test]
 fn variants_are_named_in_the_asked_language() {

@@ -1,7 +1,7 @@
 //! `POST /games/analyze`: a whole game reviewed ply by ply (JSON, or SSE progress).
 
 use crate::api::body::Body;
-use crate::api::context::{check_move_count, move_list, parse_position};
+use crate::api::context::{check_move_count, move_list, parse_position, play_error};
 use crate::api::dto::{
     GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
 };
@@ -136,11 +136,12 @@ fn plan(req: &GameReviewRequest, state: &AppState) -> Result<Plan, ApiError> {
         match replay::play(&mut game, input, &mut legal) {
             Ok(mv) => steps.push((before, mv)),
             Err(e) => {
-                error = Some(crate::api::dto::ValidateError {
-                    ply: i + 1,
-                    mv: input.describe(),
-                    reason: e.to_string(),
-                });
+                let problem = play_error(&e, "move", &game);
+                error = Some(crate::api::dto::ValidateError::from_problem(
+                    i + 1,
+                    input.describe(),
+                    &problem.0,
+                ));
                 break;
             }
         }

@@ -1,7 +1,7 @@
 //! `POST /games/validate`: whole games (moves or PDN text) checked move by move.
 
 use crate::api::body::Body;
-use crate::api::context::{check_move_count, move_list, parse_position, parse_variant};
+use crate::api::context::{check_move_count, move_list, parse_position, parse_variant, play_error};
 use crate::api::dto::{
     GameReport, StatusView, ValidateError, ValidateRequest, ValidateResponse, ValidateSummary,
     ValidateWarning, WarningKind,
@@ -255,10 +255,9 @@ fn status_of(game: &Game) -> StatusView {
 }
 
 fn error_of(checked: &Checked) -> Option<ValidateError> {
-    checked.failure.as_ref().map(|e| ValidateError {
-        ply: e.ply,
-        mv: e.input.describe(),
-        reason: e.error.to_string(),
+    checked.failure.as_ref().map(|e| {
+        let problem = play_error(&e.error, "move", &checked.game);
+        ValidateError::from_problem(e.ply, e.input.describe(), &problem.0)
     })
 }
 
@@ -367,20 +366,16 @@ fn report(
         error: None,
         warnings: Vec::new(),
     };
-    let fail = |out: &mut GameReport, reason: String| {
-        out.error = Some(ValidateError {
-            ply: 0,
-            mv: String::new(),
-            reason,
-        });
+    let fail = |out: &mut GameReport, error: ApiError| {
+        out.error = Some(ValidateError::from_problem(0, String::new(), &error.0));
     };
     let game = match parsed {
         Ok(g) => g,
         Err(e) => {
-            fail(
-                &mut out,
-                format!("bad PDN at character {}: {}", e.offset, e.message),
-            );
+            let refusal = Refusal::BadPdn {
+                message: e.message.clone(),
+            };
+            fail(&mut out, ApiError::refusal(None, &refusal).offset(e.offset));
             return out;
         }
     };
@@ -390,28 +385,32 @@ fn report(
         }
     }
     let rules = match (game.tag("GameType"), &req.variant) {
-        (Some(tag), _) => rules_of_game_type(tag),
-        (None, Some(v)) => parse_variant(v, "variant").map_err(|e| e.0.detail.clone()),
+        (Some(tag), _) => rules_of_game_type(tag).map_err(|e| {
+            ApiError::refusal(
+                None,
+                &Refusal::BadGameType {
+                    message: e.to_string(),
+                },
+            )
+        }),
+        (None, Some(v)) => parse_variant(v, "variant"),
         (None, None) => Ok(untagged_game_rules()),
     };
     let rules = match rules {
         Ok(r) => r,
-        Err(reason) => {
-            fail(&mut out, reason);
+        Err(error) => {
+            fail(&mut out, error);
             return out;
         }
     };
     out.variant = Preset::find_by_rules(&rules).map(|p| p.id.to_string());
     let inputs = inputs_of(game);
     if inputs.len() > config.max_moves {
-        fail(
-            &mut out,
-            format!(
-                "the game has {} moves; the limit is {}",
-                inputs.len(),
-                config.max_moves
-            ),
-        );
+        let refusal = Refusal::TooManyMoves {
+            moves: inputs.len(),
+            max: config.max_moves,
+        };
+        fail(&mut out, ApiError::refusal(None, &refusal));
         return out;
     }
     let start = game
@@ -422,7 +421,7 @@ fn report(
         Some(text) => match parse_position(text, &rules, "FEN") {
             Ok(f) => Game::new(rules, f.position, f.halfmove),
             Err(e) => {
-                fail(&mut out, format!("bad FEN: {}", e.0.detail));
+                fail(&mut out, e);
                 return out;
             }
         },
