@@ -433,6 +433,7 @@ pub struct StatusView {
     pub winner: Option<Color>,
     /// `no_pieces`, `no_moves`, `first_king` (breakthrough), `threefold_repetition`, or the
     /// draw rule's id.
+    #[schema(schema_with = reason_schema)]
     pub reason: Option<String>,
     #[schema(schema_with = side_to_move_schema)]
     pub side_to_move: Color,
@@ -452,6 +453,19 @@ pub enum GameState {
 }
 
 /// `winner`: a side, or `null` when nobody won (yet).
+fn reason_schema() -> Object {
+    let mut schema = choices::<crate::rules::Reason>(
+        "Why the game ended (`null` while it goes on): `no_pieces`, `no_moves`, `first_king` \
+         (breakthrough), `threefold_repetition`, or the draw rule's id. A stable code: the \
+         page's catalogues word each (`locales/*/page.ftl`, `reason-…`).",
+    );
+    schema.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+    if let Some(values) = schema.enum_values.as_mut() {
+        values.push(Value::Null);
+    }
+    schema
+}
+
 fn winner_schema() -> Object {
     let mut schema = choices::<Color>("The winner, for a win.");
     schema.schema_type = SchemaType::from_iter([Type::String, Type::Null]);

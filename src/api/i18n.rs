@@ -438,6 +438,14 @@ mod page_tests {
                 "{id}"
             );
         }
+        // Every reason a game ends for is worded (the status's `reason` codes).
+        for lang in Lang::ALL {
+            let page_ids = ids(lang.catalogue(Catalogue::Page));
+            for reason in <crate::rules::Reason as crate::rules::Choices>::ALL {
+                let id = format!("reason-{}", reason.id());
+                assert!(page_ids.contains(&id), "{}: no {id}", lang.tag());
+            }
+        }
         let page = concat!(
             include_str!("../../web/app.js"),
             include_str!("../../web/index.html")

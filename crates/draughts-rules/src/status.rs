@@ -37,6 +37,22 @@ pub enum Reason {
     KingsEndingBalanceUnchanged,
 }
 
+impl crate::variant::Choices for Reason {
+    const ALL: &'static [Self] = &[
+        Reason::NoPieces,
+        Reason::NoMoves,
+        Reason::FirstKing,
+        Reason::ThreefoldRepetition,
+        Reason::KingMovesWithoutCapture,
+        Reason::MovesWithoutCaptureOrPromotion,
+        Reason::ThreePiecesVsLoneKing,
+        Reason::TwoPiecesVsLoneKing,
+        Reason::TwoKingsVsLoneKing,
+        Reason::KingVsKing,
+        Reason::KingsEndingBalanceUnchanged,
+    ];
+}
+
 impl Reason {
     /// The reason's id in the API (`threefold_repetition`, `no_moves`, ...).
     pub fn id(self) -> &'static str {
