@@ -11,7 +11,7 @@ python3 -m pip install --quiet --disable-pip-version-check "schemathesis==4.32.5
 # One worker: with two, schemathesis' example extraction hit a CPython 3.11 AST race
 # ("AST constructor recursion depth mismatch") and reported it as an error of the run.
 # Small caps keep generated /bestmove requests quick.
-DRAUGHTS_API_ADDR=127.0.0.1:$port DRAUGHTS_API_BITBASE_PIECES=0 DRAUGHTS_API_MAX_SEARCH_MS=300 DRAUGHTS_API_MAX_SEARCH_DEPTH=12 \
+DRAUGHTS_API_ADDR=127.0.0.1:$port DRAUGHTS_API_BITBASE_PIECES=3 DRAUGHTS_API_MAX_SEARCH_MS=300 DRAUGHTS_API_MAX_SEARCH_DEPTH=12 \
   DRAUGHTS_API_SEARCH_SLOTS=8 RUST_LOG=warn "$bin" serve >/tmp/draughts-fuzz.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
