@@ -445,7 +445,7 @@ pub fn load_dir(tables: &mut Tables, dir: &Path) -> std::io::Result<Loaded> {
             Some("bb") => {
                 loaded.refused.push(Refused {
                     path,
-                    reason: "a table of the unpacked format before 0.3.0: build the tables again"
+                    reason: "a table of the older unpacked format (.bb): build the tables again"
                         .into(),
                 });
                 continue;

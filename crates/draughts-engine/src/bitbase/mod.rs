@@ -162,17 +162,20 @@ impl Tables {
         if pos.us() == 0 {
             return Some(Value::Loss(0));
         }
-        if self.rules.forced_capture && has_capture(&self.rules, pos) {
-            // Files keep no position with a capture to play (see `file::kept`): its value
-            // is the best of its captures', each to fewer pieces.
-            return self.probe_captures(pos);
-        }
         let white_to_move = if pos.side == Color::White {
             *pos
         } else {
             pos.flipped()
         };
         let table = self.tables.get(&Material::of(&white_to_move))?;
+        if matches!(table.entries, Entries::Packed(_))
+            && self.rules.forced_capture
+            && has_capture(&self.rules, pos)
+        {
+            // Files keep no position with a capture to play (see `file::kept`): its value
+            // is the best of its captures', each to fewer pieces.
+            return self.probe_captures(pos);
+        }
         table
             .entry(table.layout.index(&white_to_move))
             .map(Value::decode)
