@@ -380,11 +380,12 @@ fn link_tables(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<
     Ok(linked)
 }
 
-/// Positions a build solves a second on one core of our machines (international, 5 pieces,
-/// `docs/operations.md`): what the estimate before a build assumes.
-const SOLVED_PER_SECOND: f64 = 1.0e6;
-/// A table file's size over its entries' (international 5 pieces, `docs/operations.md`).
-const PACKED_SHARE: f64 = 0.15;
+/// Positions a build solves a second on one core of our machines (international, 5 pieces:
+/// 1.57 G in 1,639 s, `docs/operations.md`): what the estimate before a build assumes.
+const SOLVED_PER_SECOND: f64 = 0.96e6;
+/// A table file's size over its entries' (international: 30% up to 4 pieces, 32.5% for 5,
+/// `docs/operations.md`).
+const PACKED_SHARE: f64 = 0.35;
 
 fn build_one_variant(
     name: &str,
