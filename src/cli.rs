@@ -316,13 +316,9 @@ pub fn bitbase_verify_command(
             .probe(&pos)
             .ok_or("a position of a held material was not found")?;
         movegen::generate(&rules, &pos, &mut list);
-        let best = list
-            .iter()
-            .map(|mv| tables.probe(&pos.play(mv)).map(Value::one_ply_back))
-            .collect::<Option<Vec<Value>>>()
+        let best = tables
+            .best_move_value(&pos, list.iter())
             .ok_or("a move leads to a material without a table")?
-            .into_iter()
-            .max_by_key(|v| v.rank())
             .unwrap_or(Value::Loss(0));
         // Distances saturate at 127 plies in the files: compare the result alone there.
         let saturated = |v: Value| matches!(v, Value::Win(d) | Value::Loss(d) if d >= 127);

@@ -436,22 +436,11 @@ impl Game {
 #[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::Reason;
+    use crate::variant::Choices;
 
     #[test]
     fn reason_ids_are_the_serialized_names() {
-        for r in [
-            Reason::NoPieces,
-            Reason::NoMoves,
-            Reason::FirstKing,
-            Reason::ThreefoldRepetition,
-            Reason::KingMovesWithoutCapture,
-            Reason::MovesWithoutCaptureOrPromotion,
-            Reason::ThreePiecesVsLoneKing,
-            Reason::TwoPiecesVsLoneKing,
-            Reason::TwoKingsVsLoneKing,
-            Reason::KingVsKing,
-            Reason::KingsEndingBalanceUnchanged,
-        ] {
+        for &r in Reason::ALL {
             assert_eq!(serde_json::to_value(r).expect("json"), r.id());
         }
     }

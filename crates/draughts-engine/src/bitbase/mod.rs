@@ -185,14 +185,21 @@ impl Tables {
     fn probe_captures(&self, pos: &Position) -> Option<Value> {
         let mut list = MoveList::with_capacity(16);
         generate(&self.rules, pos, &mut list);
-        let mut best = Value::Loss(0);
-        for mv in list.iter() {
-            let value = self.probe(&pos.play(mv))?.one_ply_back();
-            if value.rank() > best.rank() {
-                best = value;
-            }
-        }
-        Some(best)
+        Some(
+            self.best_move_value(pos, list.iter())?
+                .unwrap_or(Value::Loss(0)),
+        )
+    }
+
+    /// The best value `moves` (legal in `pos`) lead to for the side that plays them (`None`
+    /// inside when there is no move), if every resulting position is within the tables.
+    pub fn best_move_value<'a>(
+        &self,
+        pos: &Position,
+        moves: impl IntoIterator<Item = &'a draughts_rules::Move>,
+    ) -> Option<Option<Value>> {
+        let values = self.move_values(pos, moves)?;
+        Some(values.into_iter().max_by_key(|v| v.rank()))
     }
 
     /// The value each of `moves` (legal in `pos`) leads to, for the side that plays it, if
