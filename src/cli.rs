@@ -3,7 +3,7 @@
 
 use crate::rules::notation::{fen, moves};
 use crate::rules::{perft, Position, Preset, Rules};
-pub use crate::tools::train::FitSettings;
+pub use crate::tools::train::{FitSettings, Optimiser};
 pub use crate::tools::tune::SelfPlayPlan;
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -591,5 +591,19 @@ pub fn train_command(
         fit.valid_loss.last().copied().unwrap_or(f64::NAN),
         out.display()
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    if fit.weights.has_terms() {
+        use crate::engine::patterns::{TERMS, TERM_NAMES};
+        for (t, name) in TERM_NAMES.iter().enumerate() {
+            let (open, end) = (fit.weights.terms[t], fit.weights.terms[TERMS + t]);
+            writeln!(
+                w,
+                "  {name}: {:.1} centipieces a unit with every man on the board, {:.1} with none",
+                open as f64 / 16.0,
+                end as f64 / 16.0
+            )
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
 }

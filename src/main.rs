@@ -119,6 +119,10 @@ enum Command {
         data: Vec<std::path::PathBuf>,
         #[arg(long, default_value_t = 8)]
         epochs: usize,
+        /// How the weights follow the gradient.
+        #[arg(long, value_enum, default_value_t = cli::Optimiser::Sgd)]
+        optimiser: cli::Optimiser,
+        /// The step: of the gradient (sgd), or in centipieces (adam, where 1 suits).
         #[arg(long, default_value_t = 20.0)]
         rate: f64,
         #[arg(long, default_value_t = 0.0001)]
@@ -130,6 +134,10 @@ enum Command {
         /// Start from the variant's embedded weights (a further iteration) instead of zero.
         #[arg(long)]
         from_embedded: bool,
+        /// Fit the whole-board terms too (kings, their safe and exposed squares, the
+        /// balance of the wings), written in the weights file's second format.
+        #[arg(long)]
+        terms: bool,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]
@@ -287,22 +295,26 @@ fn main() -> ExitCode {
             variant,
             data,
             epochs,
+            optimiser,
             rate,
             l2,
             lambda,
             seed,
             from_embedded,
+            terms,
             out,
         }) => cli::train_command(
             &variant,
             &data,
             cli::FitSettings {
                 epochs,
+                optimiser,
                 rate,
                 l2,
                 lambda,
                 seed,
                 from_embedded,
+                terms,
             },
             &out,
             &mut std::io::stdout().lock(),

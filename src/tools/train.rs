@@ -7,7 +7,7 @@ use super::arena::Player;
 use super::dataset::{self, LabelKind};
 use super::tune::{self_play_games, Sample, SelfPlayPlan};
 use crate::engine::eval::{Evaluator, Weights};
-use crate::engine::patterns::{Blocks, PatternWeights, PATTERNS, PHASES};
+use crate::engine::patterns::{Blocks, PatternWeights, PATTERNS, PHASES, TERMS};
 use crate::rules::{Color, Rules};
 use std::io::{Read, Write};
 
@@ -67,12 +67,25 @@ pub fn read_samples(rules: &Rules, input: &mut impl Read) -> std::io::Result<Vec
     dataset::read(rules, input).map(|(_, samples)| samples)
 }
 
+/// How the weights follow the gradient.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Optimiser {
+    /// Plain stochastic gradient descent: every weight moves by `rate` × its gradient.
+    Sgd,
+    /// Adam, sparse: each weight's step is scaled by the running mean and spread of its own
+    /// gradients, so rare patterns learn as fast as common ones; `rate` is then the step in
+    /// centipieces.
+    Adam,
+}
+
 /// How a fit runs.
 #[derive(Copy, Clone, Debug)]
 pub struct FitSettings {
     /// Passes over the training positions.
     pub epochs: usize,
-    /// The step size of stochastic gradient descent.
+    /// How the weights move.
+    pub optimiser: Optimiser,
+    /// The step size: of the gradient (SGD), or in centipieces (Adam).
     pub rate: f64,
     /// L2 regularisation of the weights.
     pub l2: f64,
@@ -83,6 +96,8 @@ pub struct FitSettings {
     pub seed: u64,
     /// Start from the variant's embedded weights instead of zero (a further iteration).
     pub from_embedded: bool,
+    /// Fit the whole-board terms (kings, their reach, the wings) with the blocks.
+    pub terms: bool,
 }
 
 /// One position ready for fitting: its features, phase, hand score and target (the game's
@@ -90,6 +105,7 @@ pub struct FitSettings {
 /// view.
 struct Row {
     features: Vec<u16>,
+    terms: [i16; TERMS],
     endgame: f32,
     hand: f32,
     result: f32,
@@ -121,11 +137,13 @@ pub fn fit(
 ) -> Fit {
     let FitSettings {
         epochs,
+        optimiser,
         rate,
         l2,
         lambda,
         seed,
         from_embedded,
+        terms: with_terms,
     } = settings;
     let weights = Weights::for_rules(rules);
     let scale = super::tune::fit_scale(rules, weights, samples);
@@ -144,6 +162,11 @@ pub fn fit(
             };
             Row {
                 features,
+                terms: if with_terms {
+                    blocks.terms(&s.position)
+                } else {
+                    [0; TERMS]
+                },
                 endgame,
                 hand: eval.hand(&s.position) as f32,
                 result: match s.score {
@@ -167,11 +190,16 @@ pub fn fit(
         }
     }
     let n = blocks.len();
-    let mut w = vec![0f32; PHASES * n * PATTERNS];
+    // The blocks' weights, then the terms' (in centipieces a unit).
+    let term_base = PHASES * n * PATTERNS;
+    let mut w = vec![0f32; term_base + PHASES * TERMS];
     if from_embedded {
         if let Some(start) = crate::engine::patterns::defaults(rules).filter(|p| p.blocks == n) {
             for (slot, &v) in w.iter_mut().zip(&start.values) {
                 *slot = v as f32;
+            }
+            for (slot, &v) in w[term_base..].iter_mut().zip(&start.terms) {
+                *slot = v as f32 / 16.0;
             }
         }
     }
@@ -182,6 +210,11 @@ pub fn fit(
             let open = w[b * PATTERNS + f as usize];
             let end = w[(n + b) * PATTERNS + f as usize];
             sum += open * (1.0 - row.endgame) + end * row.endgame;
+        }
+        for (t, &v) in row.terms.iter().enumerate() {
+            let weight =
+                w[term_base + t] * (1.0 - row.endgame) + w[term_base + TERMS + t] * row.endgame;
+            sum += weight * v as f32;
         }
         1.0 / (1.0 + (-k * sum).exp())
     };
@@ -200,7 +233,14 @@ pub fn fit(
     progress(0, loss(&w, &train), valid_loss[0]);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = crate::engine::Rng::new(seed);
+    let mut adam = (optimiser == Optimiser::Adam).then(|| Adam::new(w.len()));
     for epoch in 1..=epochs {
+        // Adam's step shrinks linearly to 1/epochs of `rate` over the run, so the last
+        // epochs settle instead of wandering; SGD keeps its step.
+        let step = match optimiser {
+            Optimiser::Adam => (rate * (epochs + 1 - epoch) as f64 / epochs as f64) as f32,
+            Optimiser::Sgd => rate as f32,
+        };
         for i in (1..order.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
             order.swap(i, j);
@@ -210,8 +250,22 @@ pub fn fit(
             let g = (predict(&w, row) - row.result) * k;
             for (b, &f) in row.features.iter().enumerate() {
                 for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
-                    let slot = &mut w[(phase * n + b) * PATTERNS + f as usize];
-                    *slot -= rate as f32 * (g * share + l2 as f32 * *slot);
+                    let at = (phase * n + b) * PATTERNS + f as usize;
+                    let gradient = g * share + l2 as f32 * w[at];
+                    w[at] -= match adam.as_mut() {
+                        Some(adam) => adam.step(at, gradient, step),
+                        None => step * gradient,
+                    };
+                }
+            }
+            for (t, &v) in row.terms.iter().enumerate().filter(|(_, &v)| v != 0) {
+                for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
+                    let at = term_base + phase * TERMS + t;
+                    let gradient = g * share * v as f32 + l2 as f32 * w[at];
+                    w[at] -= match adam.as_mut() {
+                        Some(adam) => adam.step(at, gradient, step),
+                        None => step * gradient / 64.0,
+                    };
                 }
             }
         }
@@ -222,15 +276,54 @@ pub fn fit(
     Fit {
         weights: PatternWeights {
             blocks: n,
-            values: w
+            values: w[..term_base]
                 .iter()
                 .map(|&x| x.round().clamp(-2000.0, 2000.0) as i16)
+                .collect(),
+            // Stored in 1/16 centipiece.
+            terms: w[term_base..]
+                .iter()
+                .map(|&x| (x * 16.0).round().clamp(-32000.0, 32000.0) as i16)
                 .collect(),
         },
         scale,
         train: train.len(),
         valid: valid.len(),
         valid_loss,
+    }
+}
+
+/// Adam's running moments per weight, updated only where a sample has the feature (a
+/// weight's own step count corrects the moments' start-up bias).
+struct Adam {
+    mean: Vec<f32>,
+    spread: Vec<f32>,
+    steps: Vec<u32>,
+}
+
+impl Adam {
+    const MEAN_DECAY: f32 = 0.9;
+    const SPREAD_DECAY: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn new(weights: usize) -> Adam {
+        Adam {
+            mean: vec![0.0; weights],
+            spread: vec![0.0; weights],
+            steps: vec![0; weights],
+        }
+    }
+
+    /// How far weight `at` moves for this gradient, at `rate` a step.
+    fn step(&mut self, at: usize, gradient: f32, rate: f32) -> f32 {
+        let (m, v) = (&mut self.mean[at], &mut self.spread[at]);
+        *m = Self::MEAN_DECAY * *m + (1.0 - Self::MEAN_DECAY) * gradient;
+        *v = Self::SPREAD_DECAY * *v + (1.0 - Self::SPREAD_DECAY) * gradient * gradient;
+        self.steps[at] = self.steps[at].saturating_add(1);
+        let t = self.steps[at].min(100_000) as i32;
+        let mean = *m / (1.0 - Self::MEAN_DECAY.powi(t));
+        let spread = *v / (1.0 - Self::SPREAD_DECAY.powi(t));
+        rate * mean / (spread.sqrt() + Self::EPSILON)
     }
 }
 
@@ -252,21 +345,28 @@ mod tests {
         assert!(written > 100, "{written}");
         let samples = read_samples(&rules, &mut &data[..]).expect("read");
         assert_eq!(samples.len(), written);
-        let mut train_loss = Vec::new();
-        let settings = FitSettings {
-            epochs: 3,
-            rate: 20.0,
-            l2: 1e-4,
-            lambda: 0.5,
-            seed: 1,
-            from_embedded: false,
-        };
-        let fit = fit(&rules, &samples, settings, |_, train, _| {
-            train_loss.push(train)
-        });
-        assert!(fit.valid > 0 && fit.train > fit.valid);
-        assert!(train_loss[3] < train_loss[0], "{train_loss:?}");
-        assert!(fit.valid_loss.iter().all(|l| l.is_finite()));
-        assert!(fit.weights.values.iter().any(|&v| v != 0));
+        for (optimiser, rate) in [(Optimiser::Sgd, 20.0), (Optimiser::Adam, 1.0)] {
+            let mut train_loss = Vec::new();
+            let settings = FitSettings {
+                epochs: 3,
+                optimiser,
+                rate,
+                l2: 1e-4,
+                lambda: 0.5,
+                seed: 1,
+                from_embedded: false,
+                terms: optimiser == Optimiser::Adam,
+            };
+            let fit = fit(&rules, &samples, settings, |_, train, _| {
+                train_loss.push(train)
+            });
+            assert!(fit.valid > 0 && fit.train > fit.valid);
+            assert!(
+                train_loss[3] < train_loss[0],
+                "{optimiser:?}: {train_loss:?}"
+            );
+            assert!(fit.valid_loss.iter().all(|l| l.is_finite()));
+            assert!(fit.weights.values.iter().any(|&v| v != 0));
+        }
     }
 }

@@ -172,10 +172,12 @@ impl Weights {
 pub struct Evaluator {
     /// The weights in use.
     pub weights: Weights,
-    /// Learned pattern weights added to the hand terms, when given.
+    /// Learned pattern weights added to the hand terms, when given, and whether they weigh
+    /// the whole-board terms too.
     patterns: Option<(
         super::patterns::Blocks,
         std::sync::Arc<super::patterns::PatternWeights>,
+        bool,
     )>,
     /// Per colour, what a man is worth on each square (advance, centre, back-row guard),
     /// as bit planes: the sum over men is `offset × men + Σ 2^k · |men ∩ plane k|`, a few
@@ -359,18 +361,27 @@ impl Evaluator {
         let hand = self.hand(pos);
         match &self.patterns {
             None => hand,
-            Some((blocks, weights)) => {
+            Some((blocks, weights, with_terms)) => {
                 let mut features = [0u16; 32];
                 let n = blocks.len().min(32);
                 let endgame = blocks.features_into(pos, &mut features[..n]);
-                hand + weights.score(&features[..n], endgame)
+                let mut score = hand + weights.score(&features[..n], endgame);
+                if *with_terms {
+                    score += weights.terms_score(&blocks.terms(pos), endgame);
+                }
+                score
             }
         }
     }
 
     /// Add learned pattern weights to the hand terms.
     pub fn set_patterns(&mut self, weights: std::sync::Arc<super::patterns::PatternWeights>) {
-        self.patterns = Some((super::patterns::Blocks::new(&self.rules), weights));
+        let with_terms = weights.has_terms();
+        self.patterns = Some((
+            super::patterns::Blocks::new(&self.rules),
+            weights,
+            with_terms,
+        ));
     }
 
     /// The hand terms alone, from the side to move's view.

@@ -88,7 +88,27 @@ const REVERSED: [u8; 256] = {
 pub struct Blocks {
     starts: Vec<[u8; 4]>,
     men: u32,
+    rules: Rules,
+    /// Bit planes of each square's file (the sum of the men's files in a few popcounts).
+    file_planes: [Bitboard; 4],
 }
+
+/// Whole-board terms learned with the blocks, from the side to move's view (its count
+/// minus the opponent's): what the blocks cannot see, since they read kings as empty
+/// squares, and how evenly the men spread over the wings.
+pub const TERMS: usize = 6;
+/// The terms' names, in the order of `Blocks::terms` (for the docs and the fit's report).
+pub const TERM_NAMES: [&str; TERMS] = [
+    "kings",
+    "has_king",
+    "extra_kings",
+    "king_safe_squares",
+    "king_exposed_squares",
+    "wing_balance",
+];
+/// A term's weight is in 1/16 of a centipiece per unit (a square of king mobility is worth
+/// less than a centipiece).
+const TERM_UNIT_SHIFT: u32 = 4;
 
 impl Blocks {
     /// The blocks of a board: rows `r..r+4` for `r` in steps of 2, dark columns `k, k+1`.
@@ -105,7 +125,110 @@ impl Blocks {
             }
         }
         let men = 2 * rules.start_rows as u32 * per_row as u32;
-        Blocks { starts, men }
+        let mut file_planes = [0; 4];
+        if !rules.board.is_wide() {
+            for bit in draughts_rules::board::WideBits(g.valid) {
+                let (file, _) = g.file_rank(bit);
+                for (k, plane) in file_planes.iter_mut().enumerate() {
+                    if file & (1 << k) != 0 {
+                        *plane |= 1 << bit;
+                    }
+                }
+            }
+        }
+        Blocks {
+            starts,
+            men,
+            rules: *rules,
+            file_planes,
+        }
+    }
+
+    /// The whole-board terms (see `TERM_NAMES`) from the side to move's view; all zero on
+    /// 12×12, where the blocks are not used.
+    pub fn terms(&self, pos: &Position) -> [i16; TERMS] {
+        if self.rules.board.is_wide() {
+            return [0; TERMS];
+        }
+        let (own, other) = (pos.side, pos.side.opponent());
+        let (own_kings, other_kings) = (
+            pos.kings_of(own) as Bitboard,
+            pos.kings_of(other) as Bitboard,
+        );
+        let (ok, tk) = (
+            own_kings.count_ones() as i16,
+            other_kings.count_ones() as i16,
+        );
+        let (own_safe, own_exposed) = self.king_reach(pos, own);
+        let (other_safe, other_exposed) = self.king_reach(pos, other);
+        [
+            ok - tk,
+            (ok > 0) as i16 - (tk > 0) as i16,
+            (ok - 1).max(0) - (tk - 1).max(0),
+            own_safe - other_safe,
+            own_exposed - other_exposed,
+            self.wing_spread(pos.men(other) as Bitboard)
+                - self.wing_spread(pos.men(own) as Bitboard),
+        ]
+    }
+
+    /// The empty squares `color`'s kings reach in one move: those no opposing man could then
+    /// take the king on (an opposing man beside the square with the square behind it empty),
+    /// and those where one could.
+    fn king_reach(&self, pos: &Position, color: Color) -> (i16, i16) {
+        let kings = pos.kings_of(color) as Bitboard;
+        if kings == 0 {
+            return (0, 0);
+        }
+        let g = self.rules.board.geometry();
+        let empty = pos.empty_squares();
+        let occupied = pos.occupied();
+        let their_men = pos.men(color.opponent()) as Bitboard;
+        let mut exposed = 0;
+        for d in 0..4 {
+            exposed |= g.shift(their_men, 3 - d) & g.shift(empty, d);
+        }
+        let (mut safe, mut open) = (0, 0);
+        let mut rest = kings;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for d in 0..4 {
+                let ray = g.ray[d][from];
+                let reach = if self.rules.kings == KingKind::Flying {
+                    let blockers = ray & occupied;
+                    if blockers == 0 {
+                        ray
+                    } else {
+                        // Directions 0 and 1 run towards bit 0: the nearest blocker is the
+                        // highest bit; 2 and 3 the lowest.
+                        let nearest = if d < 2 {
+                            63 - blockers.leading_zeros() as usize
+                        } else {
+                            blockers.trailing_zeros() as usize
+                        };
+                        ray & !(g.ray[d][nearest] | 1 << nearest)
+                    }
+                } else {
+                    g.shift(1 << from, d) & empty
+                };
+                safe += (reach & !exposed).count_ones() as i16;
+                open += (reach & exposed).count_ones() as i16;
+            }
+        }
+        (safe, open)
+    }
+
+    /// How far a side's men lean to one wing: |Σ (2·file − (side − 1))|.
+    fn wing_spread(&self, men: Bitboard) -> i16 {
+        let files: u32 = self
+            .file_planes
+            .iter()
+            .enumerate()
+            .map(|(k, plane)| (men & plane).count_ones() << k)
+            .sum();
+        let side = self.rules.board.side() as i32 - 1;
+        (2 * files as i32 - side * men.count_ones() as i32).abs() as i16
     }
 
     /// How many blocks.
@@ -157,16 +280,21 @@ impl Blocks {
     }
 }
 
-/// Learned weights: `[phase][block][pattern]`, in centipieces.
+/// Learned weights: `[phase][block][pattern]`, in centipieces, and `[phase][term]` in
+/// 1/16 centipiece.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternWeights {
     /// Blocks of the board the weights are for.
     pub blocks: usize,
     /// `PHASES × blocks × PATTERNS` values.
     pub values: Vec<i16>,
+    /// `PHASES × TERMS` values (all zero in files of the first format).
+    pub terms: Vec<i16>,
 }
 
+/// The first format (blocks only) and the second (blocks, then the terms).
 const MAGIC: &[u8; 4] = b"DPW1";
+const MAGIC_TERMS: &[u8; 4] = b"DPW2";
 
 impl PatternWeights {
     /// All zero: the hand evaluation alone.
@@ -174,7 +302,25 @@ impl PatternWeights {
         PatternWeights {
             blocks,
             values: vec![0; PHASES * blocks * PATTERNS],
+            terms: vec![0; PHASES * TERMS],
         }
+    }
+
+    /// Whether any term has a weight (else the evaluation need not read them).
+    pub fn has_terms(&self) -> bool {
+        self.terms.iter().any(|&t| t != 0)
+    }
+
+    /// The terms' contribution, in centipieces.
+    #[inline]
+    pub fn terms_score(&self, terms: &[i16; TERMS], endgame: f32) -> i32 {
+        let (mut open, mut end) = (0i32, 0i32);
+        for (t, &v) in terms.iter().enumerate() {
+            open += self.terms[t] as i32 * v as i32;
+            end += self.terms[TERMS + t] as i32 * v as i32;
+        }
+        let sum = open as f32 * (1.0 - endgame) + end as f32 * endgame;
+        (sum / (1 << TERM_UNIT_SHIFT) as f32).round() as i32
     }
 
     #[inline(always)]
@@ -193,12 +339,19 @@ impl PatternWeights {
         (open as f32 * (1.0 - endgame) + end as f32 * endgame).round() as i32
     }
 
-    /// Write as `DPW1`, the block count (u32 LE), then the values (i16 LE).
+    /// Write as `DPW1`, the block count (u32 LE), then the values (i16 LE); or, when any
+    /// term has a weight, as `DPW2` with the terms' values after the blocks'.
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
-        out.write_all(MAGIC)?;
+        let with_terms = self.has_terms();
+        out.write_all(if with_terms { MAGIC_TERMS } else { MAGIC })?;
         out.write_all(&(self.blocks as u32).to_le_bytes())?;
         for v in &self.values {
             out.write_all(&v.to_le_bytes())?;
+        }
+        if with_terms {
+            for v in &self.terms {
+                out.write_all(&v.to_le_bytes())?;
+            }
         }
         Ok(())
     }
@@ -209,9 +362,11 @@ impl PatternWeights {
             |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
         let mut head = [0u8; 8];
         input.read_exact(&mut head)?;
-        if &head[..4] != MAGIC {
-            return Err(bad("not a pattern weights file"));
-        }
+        let with_terms = match &head[..4] {
+            m if m == MAGIC => false,
+            m if m == MAGIC_TERMS => true,
+            _ => return Err(bad("not a pattern weights file")),
+        };
         let blocks = u32::from_le_bytes([head[4], head[5], head[6], head[7]]) as usize;
         if blocks == 0 || blocks > 64 {
             return Err(bad("bad block count"));
@@ -222,7 +377,19 @@ impl PatternWeights {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        Ok(PatternWeights { blocks, values })
+        let mut terms = vec![0i16; PHASES * TERMS];
+        if with_terms {
+            let mut bytes = vec![0u8; PHASES * TERMS * 2];
+            input.read_exact(&mut bytes)?;
+            for (slot, c) in terms.iter_mut().zip(bytes.chunks_exact(2)) {
+                *slot = i16::from_le_bytes([c[0], c[1]]);
+            }
+        }
+        Ok(PatternWeights {
+            blocks,
+            values,
+            terms,
+        })
     }
 }
 
@@ -267,6 +434,7 @@ mod tests {
                 let pb = blocks.features(&pos.flipped(), &mut b);
                 assert_eq!(a, b);
                 assert_eq!(pa, pb);
+                assert_eq!(blocks.terms(&pos), blocks.terms(&pos.flipped()));
                 pos = pos.play(&list[rng.below(list.len())]);
             }
         }
@@ -302,7 +470,40 @@ mod tests {
         w.values[PATTERNS * 9 + 3] = 120;
         let mut bytes = Vec::new();
         w.write(&mut bytes).expect("write");
+        assert_eq!(&bytes[..4], b"DPW1", "no terms: the first format");
         assert_eq!(PatternWeights::read(&mut &bytes[..]).expect("read"), w);
         assert!(PatternWeights::read(&mut &b"nope"[..]).is_err());
+        w.terms[TERMS + 2] = -33;
+        let mut bytes = Vec::new();
+        w.write(&mut bytes).expect("write");
+        assert_eq!(&bytes[..4], b"DPW2");
+        assert_eq!(PatternWeights::read(&mut &bytes[..]).expect("read"), w);
+        assert!(PatternWeights::read(&mut &bytes[..bytes.len() - 1]).is_err());
+    }
+
+    #[test]
+    fn terms_count_kings_their_reach_and_the_wings() {
+        let rules = Rules::international();
+        let blocks = Blocks::new(&rules);
+        let at = |text: &str| {
+            let pos = draughts_rules::notation::fen::parse(text, rules.board)
+                .expect("fen")
+                .position;
+            blocks.terms(&pos)
+        };
+        // A white king in the corner of the long diagonal (46-5), Black's man far away:
+        // nine squares, all safe; the man (file 1) leans 7 to the left.
+        assert_eq!(at("W:WK46:B1"), [1, 1, 0, 9, 0, 7]);
+        // Black's man on 23 blocks the diagonal at 28, and would take a king there (32
+        // behind it is empty): three safe squares, one exposed.
+        assert_eq!(at("W:WK46:B23")[3..5], [3, 1]);
+        // Black to move against two white kings that block each other on the diagonal
+        // (eight squares each): the counts are Black's minus White's.
+        assert_eq!(at("B:WK46,K5:B16")[..5], [-2, -1, -1, -16, 0]);
+        // Wings: White's men all on the right edge (file 9: 18 - 9 = 9 each, 27 in all)
+        // against Black's even pair (files 1 and 9: 2), and White's own even pair.
+        let right = at("W:W25,35,45:B1,5");
+        let even = at("W:W31,35:B1,5");
+        assert_eq!((right[5], even[5]), (2 - 27, 0));
     }
 }
