@@ -5,6 +5,8 @@
 //! men left. The score is the hand evaluation plus the blocks' weights, from the side to
 //! move's view: a position with Black to move reads its blocks turned 180°, so a position
 //! and its colour-mirrored twin score the same for the side to move by construction.
+//! Weights files of the second format add a few whole-board terms (`TERM_NAMES`: the kings
+//! and their safe and exposed squares, the men's lean to a wing), weighed by phase too.
 //!
 //! The weights come from `draughts-api selfplay` (quiet positions of self-play games with
 //! their results) and `draughts-api train` (logistic regression of the result on these
