@@ -593,14 +593,14 @@ pub fn train_command(
     )
     .map_err(|e| e.to_string())?;
     if fit.weights.has_terms() {
-        use crate::engine::patterns::{TERMS, TERM_NAMES};
+        use crate::engine::patterns::{TERMS, TERM_NAMES, TERM_UNIT};
         for (t, name) in TERM_NAMES.iter().enumerate() {
             let (open, end) = (fit.weights.terms[t], fit.weights.terms[TERMS + t]);
             writeln!(
                 w,
                 "  {name}: {:.1} centipieces a unit with every man on the board, {:.1} with none",
-                open as f64 / 16.0,
-                end as f64 / 16.0
+                open as f32 / TERM_UNIT,
+                end as f32 / TERM_UNIT
             )
             .map_err(|e| e.to_string())?;
         }

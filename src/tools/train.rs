@@ -7,7 +7,7 @@ use super::arena::Player;
 use super::dataset::{self, LabelKind};
 use super::tune::{self_play_games, Sample, SelfPlayPlan};
 use crate::engine::eval::{Evaluator, Weights};
-use crate::engine::patterns::{Blocks, PatternWeights, PATTERNS, PHASES, TERMS};
+use crate::engine::patterns::{Blocks, PatternWeights, PATTERNS, PHASES, TERMS, TERM_UNIT};
 use crate::rules::{Color, Rules};
 use std::io::{Read, Write};
 
@@ -199,7 +199,7 @@ pub fn fit(
                 *slot = v as f32;
             }
             for (slot, &v) in w[term_base..].iter_mut().zip(&start.terms) {
-                *slot = v as f32 / 16.0;
+                *slot = v as f32 / TERM_UNIT;
             }
         }
     }
@@ -264,6 +264,8 @@ pub fn fit(
                     let gradient = g * share * v as f32 + l2 as f32 * w[at];
                     w[at] -= match adam.as_mut() {
                         Some(adam) => adam.step(at, gradient, step),
+                        // A term's count runs to tens where a block's is one: a smaller
+                        // plain step keeps it from overshooting.
                         None => step * gradient / 64.0,
                     };
                 }
@@ -280,10 +282,9 @@ pub fn fit(
                 .iter()
                 .map(|&x| x.round().clamp(-2000.0, 2000.0) as i16)
                 .collect(),
-            // Stored in 1/16 centipiece.
             terms: w[term_base..]
                 .iter()
-                .map(|&x| (x * 16.0).round().clamp(-32000.0, 32000.0) as i16)
+                .map(|&x| (x * TERM_UNIT).round().clamp(-32000.0, 32000.0) as i16)
                 .collect(),
         },
         scale,

@@ -108,9 +108,9 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "king_exposed_squares",
     "wing_balance",
 ];
-/// A term's weight is in 1/16 of a centipiece per unit (a square of king mobility is worth
-/// less than a centipiece).
-const TERM_UNIT_SHIFT: u32 = 4;
+/// Term weights are stored in 1/`TERM_UNIT` of a centipiece per unit (a square of king
+/// mobility is worth less than a centipiece).
+pub const TERM_UNIT: f32 = 16.0;
 
 impl Blocks {
     /// The blocks of a board: rows `r..r+4` for `r` in steps of 2, dark columns `k, k+1`.
@@ -283,7 +283,7 @@ impl Blocks {
 }
 
 /// Learned weights: `[phase][block][pattern]`, in centipieces, and `[phase][term]` in
-/// 1/16 centipiece.
+/// 1/`TERM_UNIT` of a centipiece.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternWeights {
     /// Blocks of the board the weights are for.
@@ -322,7 +322,7 @@ impl PatternWeights {
             end += self.terms[TERMS + t] as i32 * v as i32;
         }
         let sum = open as f32 * (1.0 - endgame) + end as f32 * endgame;
-        (sum / (1 << TERM_UNIT_SHIFT) as f32).round() as i32
+        (sum / TERM_UNIT).round() as i32
     }
 
     #[inline(always)]
