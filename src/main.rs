@@ -122,7 +122,7 @@ enum Command {
         /// How the weights follow the gradient.
         #[arg(long, value_enum, default_value_t = cli::Optimiser::Sgd)]
         optimiser: cli::Optimiser,
-        /// The step: of the gradient (sgd), or in centipieces (adam, where 1 suits).
+        /// The step: of the gradient (sgd), or in centipieces (adam, where 0.3 suits).
         #[arg(long, default_value_t = 20.0)]
         rate: f64,
         #[arg(long, default_value_t = 0.0001)]

@@ -196,21 +196,8 @@ impl Blocks {
             let from = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             for d in 0..4 {
-                let ray = g.ray[d][from];
                 let reach = if self.rules.kings == KingKind::Flying {
-                    let blockers = ray & occupied;
-                    if blockers == 0 {
-                        ray
-                    } else {
-                        // Directions 0 and 1 run towards bit 0: the nearest blocker is the
-                        // highest bit; 2 and 3 the lowest.
-                        let nearest = if d < 2 {
-                            63 - blockers.leading_zeros() as usize
-                        } else {
-                            blockers.trailing_zeros() as usize
-                        };
-                        ray & !(g.ray[d][nearest] | 1 << nearest)
-                    }
+                    draughts_rules::movegen::before_first(d, g.ray[d][from], occupied)
                 } else {
                     g.shift(1 << from, d) & empty
                 };

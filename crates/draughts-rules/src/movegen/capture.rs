@@ -120,7 +120,7 @@ fn nearest(dir: usize, blockers: Bitboard) -> u8 {
 /// The squares of `ray` (from some origin in direction `dir`) before its first square in
 /// `blockers`.
 #[inline(always)]
-pub(super) fn before_first<B: Board>(dir: usize, ray: Bitboard, blockers: Bitboard) -> Bitboard {
+pub fn before_first(dir: usize, ray: Bitboard, blockers: Bitboard) -> Bitboard {
     let hit = ray & blockers;
     if hit == 0 {
         return ray;
@@ -502,7 +502,7 @@ impl<'a, B: Board> Search<'a, B> {
             let free_now = self.free(now);
             // Landing squares behind the victim, up to the next piece.
             let landings = if self.flying() {
-                before_first::<B>(dir, g.ray[dir][victim as usize], !free_now)
+                before_first(dir, g.ray[dir][victim as usize], !free_now)
             } else {
                 g.jump[dir][sq as usize].1
             };

@@ -8,6 +8,7 @@
 mod capture;
 mod general;
 
+pub use capture::before_first;
 pub use general::between;
 mod plain;
 mod priority;
