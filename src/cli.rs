@@ -379,9 +379,15 @@ fn link_tables(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<
 /// Positions a build solves a second on one core of our machines (international, 5 pieces:
 /// 1.57 G in 1,639 s, `docs/operations.md`): what the estimate before a build assumes.
 const SOLVED_PER_SECOND: f64 = 0.96e6;
-/// A table file's size over its entries' (international: 30% up to 4 pieces, 32.5% for 5,
-/// `docs/operations.md`).
-const PACKED_SHARE: f64 = 0.35;
+/// A table file's size over its entries', by board (`docs/operations.md`): 10×10 packs
+/// well (international: 30% up to 4 pieces, 32.5% for 5), 8×8 less (4 pieces: 46–71%;
+/// English up to 6: 55%).
+fn packed_share(rules: &Rules) -> f64 {
+    match rules.board {
+        crate::rules::BoardSize::Ten => 0.35,
+        _ => 0.6,
+    }
+}
 
 fn build_one_variant(
     name: &str,
@@ -417,7 +423,7 @@ fn build_one_variant(
         todo.len(),
         total as f64 / 1e6,
         2.0 * total as f64 / SOLVED_PER_SECOND,
-        mib(total as f64 * PACKED_SHARE),
+        mib(total as f64 * packed_share(rules)),
         mib(total as f64 * 1.01),
         mib(total as f64 + 16.0 * largest as f64),
     );

@@ -174,6 +174,7 @@ pub fn search_caps(state: &AppState) -> Caps {
         max_depth: state.config.max_search_depth,
         tt_mb: state.config.tt_mb,
         bitbases: Some(state.bitbases.clone()),
+        tables: Some(state.tables.clone()),
     }
 }
 

@@ -22,6 +22,8 @@ pub struct AppState {
     pub shares: Shares,
     /// Slots for pictures.
     pub renders: CpuPool,
+    /// Transposition tables kept between searches, one per search that may run at once.
+    pub tables: Arc<crate::engine::TablePool>,
     /// Endgame tables, filled in the background after start-up.
     pub bitbases: Arc<crate::engine::bitbase::Library>,
     ready: AtomicBool,
@@ -52,6 +54,9 @@ impl AppState {
             searches,
             shares: Shares::new(default, keys, config.trust_forwarded_for),
             renders: CpuPool::new(config.render_slots(), config.render_queue),
+            tables: Arc::new(crate::engine::TablePool::new(
+                config.search_slots() + config.short_search_slots,
+            )),
             bitbases: Arc::new(crate::engine::bitbase::Library::new()),
             config,
             ready: AtomicBool::new(false),

@@ -131,8 +131,12 @@ pub fn parse_hub_move(rules: &Rules, pos: &Position, text: &str) -> Option<Move>
 }
 
 impl Hub {
-    /// A session with the searcher's caps.
-    pub fn new(caps: Caps) -> Self {
+    /// A session with the searcher's caps. The session keeps its transposition table from
+    /// one move to the next (as Scan does through a game) unless the caps bring a pool.
+    pub fn new(mut caps: Caps) -> Self {
+        if caps.tables.is_none() {
+            caps.tables = Some(std::sync::Arc::new(crate::engine::TablePool::new(1)));
+        }
         Hub {
             rules: Rules::international(),
             game: None,

@@ -3,7 +3,7 @@
 
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::patterns::PatternWeights;
-use crate::engine::{think_with_weights, Caps, Level, Limits, Request, Rng, Score};
+use crate::engine::{think_with_weights, Caps, Level, Limits, Request, Rng, Score, TablePool};
 use crate::rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,13 +34,16 @@ pub enum Player {
     Hub(&'static str, Duration),
     /// The searcher with learned pattern weights added to its evaluation, within limits.
     Patterns(&'static Arc<PatternWeights>, Limits),
+    /// The searcher with a fixed time per move and its own transposition table kept from
+    /// one move to the next, as the service keeps its tables.
+    KeptTable(Duration, &'static Arc<TablePool>),
 }
 
 impl Player {
     /// `greedy`, `beginner`, `<N>ms`, `depth<N>`, `depth<N>:<weight>=<value>,...` or
     /// `<N>ms:<weight>=<value>,...` (the variant's hand weights with overrides, no learned
     /// patterns; `100ms:` is the hand terms alone), `patterns:<file>@<limit>`,
-    /// `hub:<program>@<N>ms` or a level.
+    /// `hub:<program>@<N>ms`, `kept<N>ms` or a level.
     pub fn parse(text: &str, rules: &Rules) -> Result<Player, String> {
         if text == "greedy" {
             return Ok(Player::Greedy);
@@ -85,6 +88,11 @@ impl Player {
                 weights,
             ));
         }
+        if let Some(ms) = text.strip_prefix("kept").and_then(|t| t.strip_suffix("ms")) {
+            // One pool a player, for the run: the player's own table through its games.
+            let pool: &'static Arc<TablePool> = Box::leak(Box::new(Arc::new(TablePool::new(1))));
+            return Ok(Player::KeptTable(Duration::from_millis(number(ms)?), pool));
+        }
         if let Some(ms) = text.strip_suffix("ms") {
             return Ok(Player::TimePerMove(Duration::from_millis(number(ms)?)));
         }
@@ -119,7 +127,7 @@ impl Player {
                     ..Limits::default()
                 },
             ),
-            Player::TimePerMove(t) | Player::TimeWithWeights(t, _) => (
+            Player::TimePerMove(t) | Player::TimeWithWeights(t, _) | Player::KeptTable(t, _) => (
                 None,
                 Limits {
                     time: Some(t),
@@ -180,6 +188,17 @@ impl Player {
             let patterns = match *self {
                 Player::Patterns(p, _) => Some(p.clone()),
                 _ => None,
+            };
+            let kept;
+            let caps = match *self {
+                Player::KeptTable(_, pool) => {
+                    kept = Caps {
+                        tables: Some(pool.clone()),
+                        ..caps.clone()
+                    };
+                    &kept
+                }
+                _ => caps,
             };
             return think_with_weights(game, &req, caps, None, weights, patterns).map(|a| Choice {
                 mv: a.best,

@@ -32,6 +32,7 @@ mod tt;
 
 pub use limits::{Level, Limits};
 pub use search::{Score, SearchResult, Searcher};
+pub use tt::TablePool;
 
 use draughts_rules::{Game, Move};
 use std::sync::atomic::AtomicBool;
@@ -49,6 +50,10 @@ pub struct Caps {
     pub tt_mb: usize,
     /// Endgame tables, when built.
     pub bitbases: Option<Arc<bitbase::Library>>,
+    /// Transposition tables kept between searches limited by time alone (searches with a
+    /// depth or node limit, and the human levels, start empty so their answers stay
+    /// reproducible).
+    pub tables: Option<Arc<TablePool>>,
 }
 
 impl Default for Caps {
@@ -58,6 +63,7 @@ impl Default for Caps {
             max_depth: 64,
             tt_mb: 16,
             bitbases: None,
+            tables: None,
         }
     }
 }
@@ -128,6 +134,17 @@ fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
     (megabytes as usize).clamp(1, caps.tt_mb.max(1))
 }
 
+/// The pool a search of `req` takes its table from and gives it back to: only searches
+/// whose answer is not reproducible anyway (no depth or node limit, a level above `medium`
+/// or none), so a request with a depth limit and a seed gets the same answer on every
+/// replica, whatever it searched before.
+fn table_pool<'a>(req: &Request, caps: &'a Caps) -> Option<&'a TablePool> {
+    let reproducible = req.limits.depth.is_some()
+        || req.limits.nodes.is_some()
+        || matches!(req.level, Some(Level::Easy | Level::Medium));
+    caps.tables.as_deref().filter(|_| !reproducible)
+}
+
 /// A searcher for `game`'s rules with a new table sized to `limits`, the stop flag and the
 /// endgame tables.
 fn searcher_for<'a>(
@@ -136,7 +153,24 @@ fn searcher_for<'a>(
     caps: &Caps,
     stop: Option<&'a AtomicBool>,
 ) -> Searcher<'a> {
-    let mut searcher = Searcher::new(&game.rules, table_megabytes(limits, caps))
+    searcher_with_table(game, limits, caps, stop, None)
+}
+
+/// As [`searcher_for`], with a full-sized table from `pool` when one is given.
+fn searcher_with_table<'a>(
+    game: &Game,
+    limits: &Limits,
+    caps: &Caps,
+    stop: Option<&'a AtomicBool>,
+    pool: Option<&TablePool>,
+) -> Searcher<'a> {
+    let megabytes = table_megabytes(limits, caps);
+    let searcher = match pool {
+        Some(pool) => Searcher::new(&game.rules, 0)
+            .with_table(pool.take(&game.rules, caps.tt_mb.max(megabytes))),
+        None => Searcher::new(&game.rules, megabytes),
+    };
+    let mut searcher = searcher
         .with_king_runs(game.king_runs())
         .with_draw_state(game.draw_state());
     if let Some(flag) = stop {
@@ -185,14 +219,19 @@ pub fn think_with_weights(
         Some(Level::Hard | Level::Max) if in_opening(game) => OPENING_NOISE,
         _ => level.map_or(0, Level::noise),
     };
-    let mut searcher = searcher_for(game, &limits, caps, stop);
+    let pool = table_pool(req, caps);
+    let mut searcher = searcher_with_table(game, &limits, caps, stop, pool);
     if let Some(w) = weights {
         searcher = searcher.with_weights(w);
     }
     if let Some(p) = patterns {
         searcher = searcher.with_patterns(p);
     }
-    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0)?;
+    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0);
+    if let Some(pool) = pool {
+        pool.give(&game.rules, searcher.take_table());
+    }
+    let result = result?;
     let mut answer = Answer {
         best: result.best,
         score: Score::from_internal(result.score),
@@ -239,6 +278,7 @@ mod tests {
             max_depth: 4,
             tt_mb: 1,
             bitbases: None,
+            tables: None,
         };
         let game = Game::new(rules, position, None);
         let mut seen = Vec::new();
@@ -254,6 +294,42 @@ mod tests {
             }
         }
         seen.len()
+    }
+
+    #[test]
+    fn time_limited_searches_keep_their_table_and_reproducible_ones_do_not() {
+        let rules = Rules::international();
+        let game = Game::new(rules, Position::initial(&rules), None);
+        let caps = Caps {
+            tables: Some(Arc::new(TablePool::new(2))),
+            ..Caps::default()
+        };
+        let ask = |limits: Limits, level: Option<Level>| {
+            let req = Request {
+                level,
+                limits,
+                seed: Some(1),
+            };
+            think(&game, &req, &caps, None).expect("a move");
+            caps.tables.as_ref().map_or(0, |p| p.kept())
+        };
+        let depth = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        assert_eq!(ask(depth, None), 0, "a depth limit");
+        assert_eq!(
+            ask(Limits::default(), Some(Level::Easy)),
+            0,
+            "a human level"
+        );
+        let time = Limits {
+            time: Some(Duration::from_millis(20)),
+            ..Limits::default()
+        };
+        assert_eq!(ask(time, None), 1, "a time limit");
+        // The next search takes that table and gives it back: still one.
+        assert_eq!(ask(time, None), 1);
     }
 
     #[test]

@@ -146,6 +146,17 @@ impl<'a> Searcher<'a> {
         self
     }
 
+    /// Search with this transposition table (one kept from an earlier search).
+    pub(crate) fn with_table(mut self, table: Table) -> Self {
+        self.tt = table;
+        self
+    }
+
+    /// The transposition table, to keep for a later search (this searcher keeps a tiny one).
+    pub(crate) fn take_table(&mut self) -> Table {
+        std::mem::replace(&mut self.tt, Table::new(0))
+    }
+
     /// Nodes searched since this searcher was made or last started a search.
     pub fn nodes(&self) -> u64 {
         self.nodes

@@ -1,7 +1,9 @@
-//! Transposition table: one per search, sized by configuration. Always-replace on a
-//! deeper-or-equal entry, or on a different position.
+//! Transposition table: sized by configuration, new for each search or kept from one search
+//! to the next in a [`TablePool`]. Always-replace on a deeper-or-equal entry, or on a
+//! different position.
 
-use draughts_rules::Move;
+use draughts_rules::{Move, Rules};
+use std::sync::Mutex;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -36,15 +38,21 @@ pub struct Table {
 impl Table {
     /// A table of at most `megabytes` MiB (a power of two of entries, at least 1024).
     pub fn new(megabytes: usize) -> Self {
+        let size = Self::entries_for(megabytes);
+        Table {
+            slots: vec![[0; 3]; size],
+            mask: size - 1,
+        }
+    }
+
+    /// The entries of a table of at most `megabytes` MiB.
+    fn entries_for(megabytes: usize) -> usize {
         let want = (megabytes.max(1) * 1024 * 1024) / std::mem::size_of::<Slot>();
         let mut size = 1024;
         while size * 2 <= want {
             size *= 2;
         }
-        Table {
-            slots: vec![[0; 3]; size],
-            mask: size - 1,
-        }
+        size
     }
 
     /// Ask the CPU to start loading `key`'s slot, so the probe a little later finds it in
@@ -110,6 +118,68 @@ impl Table {
     }
 }
 
+/// Tables kept from one search to the next, per rule set, as an engine keeps its table
+/// through a game: the search of a game's next move (a new request, maybe on another
+/// thread) starts with the work of the previous one. Entries are keyed by position, so a
+/// table last used for another game only costs the slots it fills. At most `keep` tables
+/// are kept (one per search that may run at once is enough), so memory stays bounded.
+pub struct TablePool {
+    tables: Mutex<Vec<(Rules, Table)>>,
+    keep: usize,
+}
+
+impl std::fmt::Debug for TablePool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TablePool(keeps {})", self.keep)
+    }
+}
+
+/// Two pools are the same pool, not two with equal contents.
+impl PartialEq for TablePool {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl TablePool {
+    /// A pool keeping at most `keep` tables.
+    pub fn new(keep: usize) -> Self {
+        TablePool {
+            tables: Mutex::new(Vec::new()),
+            keep,
+        }
+    }
+
+    /// The table last given back for `rules` with the size `megabytes` makes, or a new one.
+    pub fn take(&self, rules: &Rules, megabytes: usize) -> Table {
+        let size = Table::entries_for(megabytes);
+        if let Ok(mut tables) = self.tables.lock() {
+            if let Some(i) = tables
+                .iter()
+                .rposition(|(r, t)| r == rules && t.slots.len() == size)
+            {
+                return tables.remove(i).1;
+            }
+        }
+        Table::new(megabytes)
+    }
+
+    /// How many tables the pool holds now.
+    pub fn kept(&self) -> usize {
+        self.tables.lock().map_or(0, |t| t.len())
+    }
+
+    /// Keep `table` for the next search under `rules`, dropping the oldest beyond `keep`.
+    pub fn give(&self, rules: &Rules, table: Table) {
+        if let Ok(mut tables) = self.tables.lock() {
+            tables.push((*rules, table));
+            if tables.len() > self.keep {
+                tables.remove(0);
+            }
+        }
+    }
+}
+
 impl Entry {
     pub fn matches(&self, m: &Move) -> bool {
         self.from == m.from
@@ -145,5 +215,27 @@ mod tests {
         table.store(key, 3, 12, Bound::Upper, None);
         assert_eq!(table.probe(key).map(|e| e.depth), Some(7));
         assert!(table.probe(key ^ 1).is_none());
+    }
+
+    #[test]
+    fn a_pool_gives_back_the_table_of_the_same_rules_and_size_and_keeps_few() {
+        let international = Rules::preset("international").expect("preset");
+        let english = Rules::preset("english").expect("preset");
+        let pool = TablePool::new(2);
+        let mut table = pool.take(&international, 1);
+        table.store(42, 5, 17, Bound::Exact, None);
+        pool.give(&international, table);
+        assert!(pool.take(&english, 1).probe(42).is_none(), "other rules");
+        assert!(
+            pool.take(&international, 2).probe(42).is_none(),
+            "other size"
+        );
+        let kept = pool.take(&international, 1);
+        assert_eq!(kept.probe(42).map(|e| e.score), Some(17));
+        pool.give(&international, kept);
+        pool.give(&english, Table::new(1));
+        pool.give(&english, Table::new(1));
+        // Beyond two, the oldest (the international one) is dropped.
+        assert!(pool.take(&international, 1).probe(42).is_none());
     }
 }

@@ -90,7 +90,8 @@ pub fn build_materials(
         let (table, twin) = solve(&rules, material, tables, &mut stats);
         tables.insert(material, table);
         solved(tables, material);
-        if let Some(t) = twin {
+        // A build stopped between a material and its twin left the twin on file: keep it.
+        if let Some(t) = twin.filter(|_| !tables.tables.contains_key(&material.flipped())) {
             tables.insert(material.flipped(), t);
             solved(tables, material.flipped());
         }
@@ -326,5 +327,28 @@ fn take_back(rules: &Rules, layout: &Layout, index: usize, side: usize, out: &mu
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each material solved is heard of once: a resumed build whose material's twin is
+    /// already held solves the material alone.
+    #[test]
+    fn a_twin_already_held_is_not_solved_again() {
+        let rules = Rules::preset("english").expect("preset");
+        let mut tables = Tables::new(&rules);
+        let mut heard = Vec::new();
+        build_tables(&mut tables, 3, None, &mut |_, m| heard.push(m));
+        assert_eq!(heard.len(), Material::all_up_to(3).len(), "{heard:?}");
+        let (one, twin) = (Material([2, 0, 1, 0]), Material([1, 0, 2, 0]));
+        assert_eq!(one.flipped(), twin);
+        tables.tables.remove(&one);
+        heard.clear();
+        build_tables(&mut tables, 3, None, &mut |_, m| heard.push(m));
+        assert_eq!(heard, vec![one]);
+        assert!(tables.tables.contains_key(&twin));
     }
 }
