@@ -79,20 +79,21 @@ pub struct Request {
     pub seed: Option<u64>,
 }
 
-/// The effective limits: the level's defaults, overridden by explicit limits, within the caps.
-pub fn effective_limits(req: &Request, caps: &Caps) -> Limits {
+/// The limits a request asks for: its explicit ones, else its level's (`medium` when it
+/// names none), before the deployment's caps.
+fn requested_limits(req: &Request) -> Limits {
     let explicit =
         req.limits.depth.is_some() || req.limits.nodes.is_some() || req.limits.time.is_some();
-    let base = if explicit {
-        Limits::default()
+    if explicit {
+        req.limits
     } else {
         req.level.unwrap_or(Level::Medium).limits()
-    };
-    let mut l = Limits {
-        depth: req.limits.depth.or(base.depth),
-        nodes: req.limits.nodes.or(base.nodes),
-        time: req.limits.time.or(base.time),
-    };
+    }
+}
+
+/// The effective limits: the level's defaults, overridden by explicit limits, within the caps.
+pub fn effective_limits(req: &Request, caps: &Caps) -> Limits {
+    let mut l = requested_limits(req);
     l.depth = Some(l.depth.unwrap_or(caps.max_depth).min(caps.max_depth));
     l.time = Some(l.time.unwrap_or(caps.max_time).min(caps.max_time));
     l
@@ -135,13 +136,12 @@ fn table_megabytes(limits: &Limits, caps: &Caps) -> usize {
 }
 
 /// The pool a search of `req` takes its table from and gives it back to: only searches
-/// whose answer is not reproducible anyway (no depth or node limit, a level above `medium`
-/// or none), so a request with a depth limit and a seed gets the same answer on every
-/// replica, whatever it searched before.
+/// limited by time alone, whose answer is not reproducible anyway. A request with a depth
+/// or node limit (its own, or its level's: `easy`, `medium`, the default) gets the same
+/// answer on every replica, whatever it searched before.
 fn table_pool<'a>(req: &Request, caps: &'a Caps) -> Option<&'a TablePool> {
-    let reproducible = req.limits.depth.is_some()
-        || req.limits.nodes.is_some()
-        || matches!(req.level, Some(Level::Easy | Level::Medium));
+    let asked = requested_limits(req);
+    let reproducible = asked.depth.is_some() || asked.nodes.is_some();
     caps.tables.as_deref().filter(|_| !reproducible)
 }
 
@@ -318,6 +318,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(ask(depth, None), 0, "a depth limit");
+        assert_eq!(ask(Limits::default(), None), 0, "no level: medium");
         assert_eq!(
             ask(Limits::default(), Some(Level::Easy)),
             0,
