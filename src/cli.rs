@@ -579,22 +579,29 @@ pub fn train_command(
         let mut file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         samples.extend(train::read_samples(&rules, &mut file).map_err(|e| e.to_string())?);
     }
-    let fit = train::fit(&rules, &samples, settings, |epoch, train, valid| {
-        let _ = writeln!(
+    let fit = train::fit(
+        &rules,
+        &samples,
+        settings,
+        |epoch, train, valid, results| {
+            let _ = writeln!(
             std::io::stderr(),
-            "  epoch {epoch}: loss {train:.5} training, {valid:.5} held out"
+            "  epoch {epoch}: loss {train:.5} training, {valid:.5} held out ({results:.5} against the results alone)"
         );
-    });
+        },
+    );
     let mut file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     fit.weights.write(&mut file).map_err(|e| e.to_string())?;
     writeln!(
         w,
-        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}; weights in {}",
+        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}, against the results alone {:.5} -> {:.5}; weights in {}",
         fit.train + fit.valid,
         fit.valid,
         fit.scale,
         fit.valid_loss[0],
         fit.valid_loss.last().copied().unwrap_or(f64::NAN),
+        fit.valid_result_loss[0],
+        fit.valid_result_loss.last().copied().unwrap_or(f64::NAN),
         out.display()
     )
     .map_err(|e| e.to_string())?;

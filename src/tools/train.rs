@@ -108,7 +108,10 @@ struct Row {
     terms: [i16; TERMS],
     endgame: f32,
     hand: f32,
+    /// The target: the game's result for the side to move, mixed with the search score.
     result: f32,
+    /// The game's result alone, for a held-out loss that compares fits of any `lambda`.
+    outcome: f32,
 }
 
 /// What a fit did.
@@ -124,6 +127,8 @@ pub struct Fit {
     pub valid: usize,
     /// Held-out cross-entropy of the hand evaluation alone, and after each epoch.
     pub valid_loss: Vec<f64>,
+    /// The same against the game results alone (whatever `lambda` mixed into the target).
+    pub valid_result_loss: Vec<f64>,
 }
 
 /// Fit pattern weights on top of the hand evaluation: logistic regression of the result on
@@ -133,7 +138,7 @@ pub fn fit(
     rules: &Rules,
     samples: &[Sample],
     settings: FitSettings,
-    mut progress: impl FnMut(usize, f64, f64),
+    mut progress: impl FnMut(usize, f64, f64, f64),
 ) -> Fit {
     let FitSettings {
         epochs,
@@ -175,6 +180,7 @@ pub fn fit(
                     }
                     _ => own as f32,
                 },
+                outcome: own as f32,
             }
         })
         .collect();
@@ -218,19 +224,22 @@ pub fn fit(
         }
         1.0 / (1.0 + (-k * sum).exp())
     };
-    let loss = |w: &[f32], rows: &[&Row]| -> f64 {
+    let loss_against = |w: &[f32], rows: &[&Row], target: fn(&Row) -> f32| -> f64 {
         let total: f64 = rows
             .iter()
             .map(|r| {
                 let p = predict(w, r).clamp(1e-6, 1.0 - 1e-6) as f64;
-                let y = r.result as f64;
+                let y = target(r) as f64;
                 -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
             })
             .sum();
         total / rows.len().max(1) as f64
     };
+    let loss = |w: &[f32], rows: &[&Row]| loss_against(w, rows, |r| r.result);
+    let result_loss = |w: &[f32], rows: &[&Row]| loss_against(w, rows, |r| r.outcome);
     let mut valid_loss = vec![loss(&w, &valid)];
-    progress(0, loss(&w, &train), valid_loss[0]);
+    let mut valid_result_loss = vec![result_loss(&w, &valid)];
+    progress(0, loss(&w, &train), valid_loss[0], valid_result_loss[0]);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = crate::engine::Rng::new(seed);
     let mut adam = (optimiser == Optimiser::Adam).then(|| Adam::new(w.len()));
@@ -273,7 +282,8 @@ pub fn fit(
         }
         let v = loss(&w, &valid);
         valid_loss.push(v);
-        progress(epoch, loss(&w, &train), v);
+        valid_result_loss.push(result_loss(&w, &valid));
+        progress(epoch, loss(&w, &train), v, valid_result_loss[epoch]);
     }
     Fit {
         weights: PatternWeights {
@@ -291,6 +301,7 @@ pub fn fit(
         train: train.len(),
         valid: valid.len(),
         valid_loss,
+        valid_result_loss,
     }
 }
 
@@ -358,7 +369,7 @@ mod tests {
                 from_embedded: false,
                 terms: optimiser == Optimiser::Adam,
             };
-            let fit = fit(&rules, &samples, settings, |_, train, _| {
+            let fit = fit(&rules, &samples, settings, |_, train, _, _| {
                 train_loss.push(train)
             });
             assert!(fit.valid > 0 && fit.train > fit.valid);
@@ -367,6 +378,10 @@ mod tests {
                 "{optimiser:?}: {train_loss:?}"
             );
             assert!(fit.valid_loss.iter().all(|l| l.is_finite()));
+            // With lambda above zero the target is not the result: the two losses differ.
+            assert_eq!(fit.valid_result_loss.len(), fit.valid_loss.len());
+            assert!(fit.valid_result_loss.iter().all(|l| l.is_finite()));
+            assert_ne!(fit.valid_result_loss[0], fit.valid_loss[0]);
             assert!(fit.weights.values.iter().any(|&v| v != 0));
         }
     }

@@ -35,6 +35,7 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
             if values.iter().filter(|&&v| v == best).count() != 1
                 || second.is_none_or(|s| best - s < 150)
                 || best.abs() >= 100_000
+                || drawish_kings(&rules, &pos)
             {
                 continue;
             }
@@ -86,6 +87,15 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
             "{variant}: only {checked} tactical positions"
         );
     }
+}
+
+/// Flying kings on both sides: the evaluation divides the material of such endings (few
+/// pieces against a king are hard to win), so there a man more is no clear tactic for it.
+fn drawish_kings(rules: &Rules, pos: &Position) -> bool {
+    use draughts_api::rules::{Color, KingKind};
+    rules.kings == KingKind::Flying
+        && pos.counts(Color::White).1 > 0
+        && pos.counts(Color::Black).1 > 0
 }
 
 #[test]

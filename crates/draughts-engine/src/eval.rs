@@ -177,6 +177,7 @@ pub struct Evaluator {
     patterns: Option<(
         super::patterns::Blocks,
         std::sync::Arc<super::patterns::PatternWeights>,
+        std::sync::Arc<super::patterns::PackedWeights>,
         bool,
     )>,
     /// Per colour, what a man is worth on each square (advance, centre, back-row guard),
@@ -261,8 +262,8 @@ impl Evaluator {
     /// them.
     pub fn new(rules: &Rules) -> Self {
         let mut eval = Self::with_weights(rules, Weights::for_rules(rules));
-        if let Some(patterns) = super::patterns::defaults(rules) {
-            eval.set_patterns(patterns);
+        if let Some(learned) = super::patterns::learned_defaults(rules) {
+            eval.set_learned(learned);
         }
         eval
     }
@@ -361,11 +362,9 @@ impl Evaluator {
         let hand = self.hand(pos);
         match &self.patterns {
             None => hand,
-            Some((blocks, weights, with_terms)) => {
-                let mut features = [0u16; 32];
-                let n = blocks.len().min(32);
-                let endgame = blocks.features_into(pos, &mut features[..n]);
-                let mut score = hand + weights.score(&features[..n], endgame);
+            Some((blocks, weights, packed, with_terms)) => {
+                let (learned, endgame) = blocks.packed_score(pos, packed);
+                let mut score = hand + learned;
                 if *with_terms {
                     score += weights.terms_score(&blocks.terms(pos), endgame);
                 }
@@ -376,10 +375,17 @@ impl Evaluator {
 
     /// Add learned pattern weights to the hand terms.
     pub fn set_patterns(&mut self, weights: std::sync::Arc<super::patterns::PatternWeights>) {
+        let packed = std::sync::Arc::new(super::patterns::PackedWeights::new(&weights));
+        self.set_learned((weights, packed));
+    }
+
+    /// Add learned pattern weights already packed for the search.
+    fn set_learned(&mut self, (weights, packed): super::patterns::Learned) {
         let with_terms = weights.has_terms();
         self.patterns = Some((
             super::patterns::Blocks::new(&self.rules),
             weights,
+            packed,
             with_terms,
         ));
     }

@@ -165,12 +165,11 @@ fn searcher_with_table<'a>(
     pool: Option<&TablePool>,
 ) -> Searcher<'a> {
     let megabytes = table_megabytes(limits, caps);
-    let searcher = match pool {
-        Some(pool) => Searcher::new(&game.rules, 0)
-            .with_table(pool.take(&game.rules, caps.tt_mb.max(megabytes))),
-        None => Searcher::new(&game.rules, megabytes),
+    let table = match pool {
+        Some(pool) => pool.take(&game.rules, caps.tt_mb.max(megabytes)),
+        None => tt::Table::new(megabytes),
     };
-    let mut searcher = searcher
+    let mut searcher = Searcher::with_table(&game.rules, table)
         .with_king_runs(game.king_runs())
         .with_draw_state(game.draw_state());
     if let Some(flag) = stop {

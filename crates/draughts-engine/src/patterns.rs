@@ -25,20 +25,27 @@ static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
 /// same but maximum capture) did not gain significantly from them, so it keeps the hand terms.
 static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
 
+/// Learned weights with their layout for the search, packed once.
+pub type Learned = (Arc<PatternWeights>, Arc<PackedWeights>);
+
+fn load(bytes: &[u8]) -> Option<Learned> {
+    let weights = PatternWeights::read(&mut &bytes[..]).ok()?;
+    let packed = PackedWeights::new(&weights);
+    Some((Arc::new(weights), Arc::new(packed)))
+}
+
 /// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
 /// 8×8 with flying kings, men that capture backwards and a free choice of capture; the
 /// other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
-    static TEN: LazyLock<Option<Arc<PatternWeights>>> = LazyLock::new(|| {
-        PatternWeights::read(&mut &FLYING_10X10[..])
-            .ok()
-            .map(Arc::new)
-    });
-    static EIGHT: LazyLock<Option<Arc<PatternWeights>>> = LazyLock::new(|| {
-        PatternWeights::read(&mut &FLYING_8X8[..])
-            .ok()
-            .map(Arc::new)
-    });
+    learned_defaults(rules).map(|(weights, _)| weights)
+}
+
+/// As [`defaults`], with the packed layout made when the weights were first read (every
+/// search's evaluator starts from these).
+pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
+    static TEN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_10X10));
+    static EIGHT: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8));
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
@@ -239,34 +246,60 @@ impl Blocks {
             | (((bits >> s[3]) & 3) << 6)) as usize
     }
 
-    /// Each block's pattern index from the side to move's view, and the endgame share of
-    /// the phase (0 with every man on the board, 1 with none).
-    pub fn features(&self, pos: &Position, out: &mut Vec<u16>) -> f32 {
-        out.resize(self.starts.len(), 0);
-        self.features_into(pos, out)
-    }
-
-    /// As `features`, into the first `len()` slots of `out` (no allocation: the searcher's
-    /// evaluation uses it).
-    #[inline]
-    pub fn features_into(&self, pos: &Position, out: &mut [u16]) -> f32 {
+    /// Hand each block's pattern index from the side to move's view to `visit`, and return
+    /// the endgame share of the phase (0 with every man on the board, 1 with none).
+    #[inline(always)]
+    fn each_pattern(&self, pos: &Position, mut visit: impl FnMut(usize, u16)) -> f32 {
         let men = !pos.kings;
         let white = pos.pieces[Color::White.index()] & men;
         let black = pos.pieces[Color::Black.index()] & men;
         let n = self.starts.len();
-        for (i, slot) in out.iter_mut().take(n).enumerate() {
-            *slot = if pos.side == Color::White {
+        if pos.side == Color::White {
+            for i in 0..n {
                 let (w, b) = (self.occupancy(i, white), self.occupancy(i, black));
-                TERNARY[w] + 2 * TERNARY[b]
-            } else {
-                // Black to move reads the board turned: block n-1-i, squares reversed.
+                visit(i, TERNARY[w] + 2 * TERNARY[b]);
+            }
+        } else {
+            // Black to move reads the board turned: block n-1-i, squares reversed.
+            for i in 0..n {
                 let j = n - 1 - i;
                 let (w, b) = (self.occupancy(j, white), self.occupancy(j, black));
-                TERNARY[REVERSED[b] as usize] + 2 * TERNARY[REVERSED[w] as usize]
-            };
+                visit(
+                    i,
+                    TERNARY[REVERSED[b] as usize] + 2 * TERNARY[REVERSED[w] as usize],
+                );
+            }
         }
         1.0 - ((white | black).count_ones() as f32 / self.men.max(1) as f32).min(1.0)
     }
+
+    /// The blocks' contribution in centipieces, as `PatternWeights::score` of `features`
+    /// would give, read straight from `packed` (each pattern's opening and endgame weights
+    /// side by side, so one cache line serves both), and the endgame share: the searcher's
+    /// evaluation.
+    #[inline]
+    pub fn packed_score(&self, pos: &Position, packed: &PackedWeights) -> (i32, f32) {
+        let (mut open, mut end) = (0i32, 0i32);
+        let endgame = self.each_pattern(pos, |block, pattern| {
+            let [o, e] = packed.values[block * PATTERNS + pattern as usize];
+            open += o as i32;
+            end += e as i32;
+        });
+        (blend(open, end, endgame), endgame)
+    }
+
+    /// Each block's pattern index from the side to move's view, and the endgame share of
+    /// the phase (0 with every man on the board, 1 with none).
+    pub fn features(&self, pos: &Position, out: &mut Vec<u16>) -> f32 {
+        out.resize(self.starts.len(), 0);
+        self.each_pattern(pos, |block, pattern| out[block] = pattern)
+    }
+}
+
+/// The opening and endgame sums interpolated by the phase, in whole centipieces.
+#[inline(always)]
+fn blend(open: i32, end: i32, endgame: f32) -> i32 {
+    (open as f32 * (1.0 - endgame) + end as f32 * endgame).round() as i32
 }
 
 /// Learned weights: `[phase][block][pattern]`, in centipieces, and `[phase][term]` in
@@ -279,6 +312,24 @@ pub struct PatternWeights {
     pub values: Vec<i16>,
     /// `PHASES × TERMS` values (all zero in files of the first format).
     pub terms: Vec<i16>,
+}
+
+/// Pattern weights laid out for the search: `[block][pattern]` → `[opening, endgame]`.
+#[derive(Debug)]
+pub struct PackedWeights {
+    values: Vec<[i16; 2]>,
+}
+
+impl PackedWeights {
+    /// Repack `weights` (the fit's `[phase][block][pattern]` order).
+    pub fn new(weights: &PatternWeights) -> PackedWeights {
+        let cells = weights.blocks * PATTERNS;
+        PackedWeights {
+            values: (0..cells)
+                .map(|c| [weights.values[c], weights.values[cells + c]])
+                .collect(),
+        }
+    }
 }
 
 /// The first format (blocks only) and the second (blocks, then the terms).
@@ -325,7 +376,7 @@ impl PatternWeights {
             open += self.at(0, block, f);
             end += self.at(1, block, f);
         }
-        (open as f32 * (1.0 - endgame) + end as f32 * endgame).round() as i32
+        blend(open, end, endgame)
     }
 
     /// Write as `DPW1`, the block count (u32 LE), then the values (i16 LE); or, when any
@@ -411,20 +462,48 @@ mod tests {
     fn a_position_and_its_colour_mirrored_twin_have_the_same_features() {
         for rules in [Rules::international(), Rules::english()] {
             let blocks = Blocks::new(&rules);
-            let mut pos = Position::initial(&rules);
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            let mut rng = draughts_rules::random::Rng::new(5);
-            for _ in 0..40 {
-                let list = legal_moves(&rules, &pos);
-                if list.is_empty() {
-                    break;
-                }
+            for pos in random_line(&rules, 5, 40) {
                 let pa = blocks.features(&pos, &mut a);
                 let pb = blocks.features(&pos.flipped(), &mut b);
                 assert_eq!(a, b);
                 assert_eq!(pa, pb);
                 assert_eq!(blocks.terms(&pos), blocks.terms(&pos.flipped()));
-                pos = pos.play(&list[rng.below(list.len())]);
+            }
+        }
+    }
+
+    /// The positions of a game of random moves from the start, up to `plies` of them (each
+    /// with a legal move).
+    fn random_line(rules: &Rules, seed: u64, plies: usize) -> Vec<Position> {
+        let mut rng = draughts_rules::random::Rng::new(seed);
+        let mut pos = Position::initial(rules);
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let list = legal_moves(rules, &pos);
+            if list.is_empty() {
+                break;
+            }
+            line.push(pos);
+            pos = pos.play(&list[rng.below(list.len())]);
+        }
+        line
+    }
+
+    #[test]
+    fn the_packed_score_is_the_features_score() {
+        for rules in [
+            Rules::international(),
+            Rules::preset("russian").expect("preset"),
+        ] {
+            let weights = defaults(&rules).expect("embedded weights");
+            let packed = PackedWeights::new(&weights);
+            let blocks = Blocks::new(&rules);
+            let mut features = Vec::new();
+            for pos in random_line(&rules, 9, 60) {
+                let endgame = blocks.features(&pos, &mut features);
+                let expected = weights.score(&features, endgame);
+                assert_eq!(blocks.packed_score(&pos, &packed), (expected, endgame));
             }
         }
     }
@@ -434,7 +513,7 @@ mod tests {
     fn embedded_weights_load_and_match_their_checksum() {
         assert_eq!(
             draughts_rules::hash::fnv1a(FLYING_10X10),
-            0x7734_2962_c7b7_0269,
+            0xba59_efde_789a_733e,
             "weights/flying-10x10.dpw changed"
         );
         assert_eq!(

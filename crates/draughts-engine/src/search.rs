@@ -109,10 +109,16 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     /// A searcher for `rules` with a transposition table of `tt_mb` MiB.
     pub fn new(rules: &Rules, tt_mb: usize) -> Self {
+        Self::with_table(rules, Table::new(tt_mb))
+    }
+
+    /// A searcher for `rules` with this transposition table (one kept from an earlier
+    /// search, or a new one).
+    pub(crate) fn with_table(rules: &Rules, table: Table) -> Self {
         Searcher {
             rules: *rules,
             eval: Evaluator::new(rules),
-            tt: Table::new(tt_mb),
+            tt: table,
             nodes: 0,
             stopped: false,
             deadline: None,
@@ -143,12 +149,6 @@ impl<'a> Searcher<'a> {
     /// table's win further away than the counts allow is a draw too.
     pub fn with_draw_state(mut self, state: DrawState) -> Self {
         self.root_draws = state;
-        self
-    }
-
-    /// Search with this transposition table (one kept from an earlier search).
-    pub(crate) fn with_table(mut self, table: Table) -> Self {
-        self.tt = table;
         self
     }
 
