@@ -4,7 +4,7 @@
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::patterns::PatternWeights;
 use crate::engine::{think_with_weights, Caps, Level, Limits, Request, Rng, Score, TablePool};
-use crate::rules::{legal_moves, Color, Game, Move, Outcome, Position, Rules};
+use crate::rules::{Color, Game, Move, Outcome, Position, Rules};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -289,18 +289,10 @@ pub fn openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> Vec<Vec
     let mut rng = Rng::new(seed);
     (0..count)
         .map(|_| {
-            let mut pos = Position::initial(rules);
-            let mut line = Vec::new();
-            for _ in 0..plies {
-                let list = legal_moves(rules, &pos);
-                if list.is_empty() {
-                    break;
-                }
-                let i = (rng.next_u64() % list.len() as u64) as usize;
-                line.push(i);
-                pos = pos.play(&list[i]);
-            }
-            line
+            crate::rules::random::random_walk(rules, &mut rng, plies)
+                .into_iter()
+                .map(|(_, i)| i)
+                .collect()
         })
         .collect()
 }

@@ -436,7 +436,6 @@ impl PatternWeights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts_rules::legal_moves;
 
     #[test]
     fn blocks_cover_the_board_with_eight_squares_each() {
@@ -477,17 +476,10 @@ mod tests {
     /// with a legal move).
     fn random_line(rules: &Rules, seed: u64, plies: usize) -> Vec<Position> {
         let mut rng = draughts_rules::random::Rng::new(seed);
-        let mut pos = Position::initial(rules);
-        let mut line = Vec::new();
-        for _ in 0..plies {
-            let list = legal_moves(rules, &pos);
-            if list.is_empty() {
-                break;
-            }
-            line.push(pos);
-            pos = pos.play(&list[rng.below(list.len())]);
-        }
-        line
+        draughts_rules::random::random_walk(rules, &mut rng, plies)
+            .into_iter()
+            .map(|(pos, _)| pos)
+            .collect()
     }
 
     #[test]

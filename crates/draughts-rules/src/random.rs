@@ -36,6 +36,28 @@ impl Rng {
     }
 }
 
+/// A seeded random walk of up to `plies` legal moves from the start (it stops where the side
+/// to move has none): each position reached, with the index in `legal_moves` order of the
+/// move played from it. Random openings and tests' random lines are walks like this.
+pub fn random_walk(
+    rules: &crate::Rules,
+    rng: &mut Rng,
+    plies: usize,
+) -> Vec<(crate::Position, usize)> {
+    let mut pos = crate::Position::initial(rules);
+    let mut walk = Vec::new();
+    for _ in 0..plies {
+        let list = crate::legal_moves(rules, &pos);
+        if list.is_empty() {
+            break;
+        }
+        let i = rng.below(list.len());
+        walk.push((pos, i));
+        pos = pos.play(&list[i]);
+    }
+    walk
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rng;
