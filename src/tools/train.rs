@@ -224,22 +224,24 @@ pub fn fit(
         }
         1.0 / (1.0 + (-k * sum).exp())
     };
-    let loss_against = |w: &[f32], rows: &[&Row], target: fn(&Row) -> f32| -> f64 {
-        let total: f64 = rows
-            .iter()
-            .map(|r| {
-                let p = predict(w, r).clamp(1e-6, 1.0 - 1e-6) as f64;
-                let y = target(r) as f64;
-                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
-            })
-            .sum();
-        total / rows.len().max(1) as f64
+    // Cross-entropy against the target and against the result alone, from one prediction
+    // a row (the prediction is the costly part).
+    let losses = |w: &[f32], rows: &[&Row]| -> (f64, f64) {
+        let entropy = |y: f32, p: f64| {
+            let y = y as f64;
+            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+        };
+        let (target, outcome) = rows.iter().fold((0.0, 0.0), |(t, o), r| {
+            let p = predict(w, r).clamp(1e-6, 1.0 - 1e-6) as f64;
+            (t + entropy(r.result, p), o + entropy(r.outcome, p))
+        });
+        let n = rows.len().max(1) as f64;
+        (target / n, outcome / n)
     };
-    let loss = |w: &[f32], rows: &[&Row]| loss_against(w, rows, |r| r.result);
-    let result_loss = |w: &[f32], rows: &[&Row]| loss_against(w, rows, |r| r.outcome);
-    let mut valid_loss = vec![loss(&w, &valid)];
-    let mut valid_result_loss = vec![result_loss(&w, &valid)];
-    progress(0, loss(&w, &train), valid_loss[0], valid_result_loss[0]);
+    let (valid_start, valid_result_start) = losses(&w, &valid);
+    let mut valid_loss = vec![valid_start];
+    let mut valid_result_loss = vec![valid_result_start];
+    progress(0, losses(&w, &train).0, valid_start, valid_result_start);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = crate::engine::Rng::new(seed);
     let mut adam = (optimiser == Optimiser::Adam).then(|| Adam::new(w.len()));
@@ -280,10 +282,10 @@ pub fn fit(
                 }
             }
         }
-        let v = loss(&w, &valid);
+        let (v, results) = losses(&w, &valid);
         valid_loss.push(v);
-        valid_result_loss.push(result_loss(&w, &valid));
-        progress(epoch, loss(&w, &train), v, valid_result_loss[epoch]);
+        valid_result_loss.push(results);
+        progress(epoch, losses(&w, &train).0, v, results);
     }
     Fit {
         weights: PatternWeights {
