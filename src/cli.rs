@@ -585,9 +585,10 @@ pub fn train_command(
         settings,
         |epoch, train, valid, results| {
             let _ = writeln!(
-            std::io::stderr(),
-            "  epoch {epoch}: loss {train:.5} training, {valid:.5} held out ({results:.5} against the results alone)"
-        );
+                std::io::stderr(),
+                "  epoch {epoch}: loss {train:.5} training, {valid:.5} held out \
+                 ({results:.5} against the results alone)"
+            );
         },
     );
     let mut file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
