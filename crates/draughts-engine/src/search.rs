@@ -625,10 +625,17 @@ impl<'a> Searcher<'a> {
             let score = if n == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves at depth are searched shallower first: one ply from the
-                // fourth move, two from the ninth away from the principal variation.
-                let reduce = if n >= 3 && depth >= 3 && !mv.is_capture() && !forced_captures {
-                    if n >= 8 && depth >= 5 && !pv_node {
+                // Late quiet moves at depth are searched shallower first: on the principal
+                // variation one ply from the fourth move; elsewhere one ply from the second
+                // and two from the seventh. Crowning moves keep their depth.
+                let late = if pv_node { 3 } else { 1 };
+                let reduce = if n >= late
+                    && depth >= 3
+                    && !mv.is_capture()
+                    && !mv.crowns
+                    && !forced_captures
+                {
+                    if n >= 6 && !pv_node {
                         2
                     } else {
                         1
