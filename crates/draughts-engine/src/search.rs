@@ -24,6 +24,10 @@ const MAX_QUIESCENCE: i32 = 16;
 const PROBCUT_DEPTH: i32 = 5;
 const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_MARGIN: i32 = 80;
+/// Static pruning near the leaves: the deepest remaining depth it is tried at, and the margin
+/// a ply by which a quiet position's evaluation must beat beta (centipieces).
+const STATIC_PRUNE_DEPTH: i32 = 3;
+const STATIC_PRUNE_MARGIN: i32 = 60;
 
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -581,6 +585,24 @@ impl<'a> Searcher<'a> {
                     self.lists[ply] = list;
                     return s;
                 }
+            }
+        }
+
+        // Near the leaves, a quiet position (no capture for either side) whose evaluation
+        // beats beta by a margin that grows with the depth left is taken to hold: the few
+        // plies left rarely turn more than that around without a capture in sight.
+        if beta - alpha == 1
+            && depth <= STATIC_PRUNE_DEPTH
+            && depth > 0
+            && !list[0].is_capture()
+            && beta.abs() < WIN - 2 * MAX_PLY as i32
+            && !opponent_has_capture(&self.rules, pos)
+        {
+            let margin = STATIC_PRUNE_MARGIN * depth;
+            let standing = self.eval.evaluate(pos);
+            if standing - margin >= beta {
+                self.lists[ply] = list;
+                return standing - margin;
             }
         }
 
