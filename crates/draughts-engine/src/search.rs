@@ -1,5 +1,6 @@
 //! Iterative-deepening principal-variation alpha-beta with a transposition table, capture
-//! quiescence, killer and history move ordering, mate-distance scores and repetition draws.
+//! quiescence, killer and history move ordering, late-move reductions, ProbCut, static and
+//! futility pruning near the leaves, mate-distance scores and repetition draws.
 
 use super::bitbase::{Tables, Value};
 use super::eval::Evaluator;
@@ -28,6 +29,10 @@ const PROBCUT_MARGIN: i32 = 80;
 /// a ply by which a quiet position's evaluation must beat beta (centipieces).
 const STATIC_PRUNE_DEPTH: i32 = 3;
 const STATIC_PRUNE_MARGIN: i32 = 60;
+/// Futility pruning: the deepest remaining depth it is tried at, and the margin a ply by
+/// which a quiet move is assumed unable to raise the evaluation (centipieces).
+const FUTILITY_DEPTH: i32 = 2;
+const FUTILITY_MARGIN: i32 = 60;
 
 /// A score as a client sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -588,6 +593,8 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // The evaluation of this node, read at most once for the pruning near the leaves.
+        let mut standing: Option<i32> = None;
         // Near the leaves, a quiet position (no capture for either side) whose evaluation
         // beats beta by a margin that grows with the depth left is taken to hold: the few
         // plies left rarely turn more than that around without a capture in sight.
@@ -599,7 +606,7 @@ impl<'a> Searcher<'a> {
             && !opponent_has_capture(&self.rules, pos)
         {
             let margin = STATIC_PRUNE_MARGIN * depth;
-            let standing = self.eval.evaluate(pos);
+            let standing = *standing.get_or_insert_with(|| self.eval.evaluate(pos));
             if standing - margin >= beta {
                 self.lists[ply] = list;
                 return standing - margin;
@@ -636,9 +643,34 @@ impl<'a> Searcher<'a> {
         let mut best_move: Option<usize> = None;
         // The principal variation is only kept on PV nodes (an open window).
         let pv_node = beta - alpha > 1;
+        // Near the leaves, off the principal variation, when the evaluation lies well below
+        // alpha, a quiet move that neither offers nor threatens a capture is taken not to
+        // reach it (its best hope, the margin, is its score).
+        let futility = if !pv_node
+            && depth <= FUTILITY_DEPTH
+            && depth > 0
+            && !list[0].is_capture()
+            && alpha.abs() < WIN - 2 * MAX_PLY as i32
+        {
+            let hope =
+                standing.unwrap_or_else(|| self.eval.evaluate(pos)) + FUTILITY_MARGIN * depth;
+            (hope <= alpha).then_some(hope)
+        } else {
+            None
+        };
         for (n, &(_, i)) in keys.iter().enumerate() {
             let mv = &list[i];
             let child = pos.play(mv);
+            if let Some(hope) = futility {
+                if n > 0
+                    && !mv.crowns
+                    && !has_capture(&self.rules, &child)
+                    && !opponent_has_capture(&self.rules, &child)
+                {
+                    best_score = best_score.max(hope);
+                    continue;
+                }
+            }
             let child_key = self.push(&child, pos, mv);
             let next_depth = depth - 1;
             if next_depth > 0 {
