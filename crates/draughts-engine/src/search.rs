@@ -27,10 +27,11 @@ const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_MARGIN: i32 = 80;
 /// Static pruning near the leaves: the deepest remaining depth it is tried at, and the margin
 /// a ply by which a quiet position's evaluation must beat beta (centipieces; 40 beat 60 by
-/// +38 Elo [+9, +69] in 200 games at 100 ms; depth 4 beat 3 by +47 [+19, +76], 6 beat 4 by
-/// +56 [+16, +97] in 100, and 8 beat 6 by +33 [+3, +64] in 200).
+/// +38 Elo [+9, +69] in 200 games at 100 ms, and 30 beat 40 by +78 [+39, +119] in 100 at
+/// depth 8; depth 4 beat 3 by +47 [+19, +76], 6 beat 4 by +56 [+16, +97] in 100, and 8 beat
+/// 6 by +33 [+3, +64] in 200).
 const STATIC_PRUNE_DEPTH: i32 = 8;
-const STATIC_PRUNE_MARGIN: i32 = 40;
+const STATIC_PRUNE_MARGIN: i32 = 30;
 /// Futility pruning: the deepest remaining depth it is tried at, and the margin a ply by
 /// which a quiet move is assumed unable to raise the evaluation (centipieces).
 const FUTILITY_DEPTH: i32 = 2;
