@@ -3,6 +3,7 @@
 
 use crate::rules::notation::{fen, moves};
 use crate::rules::{perft, Position, Preset, Rules};
+pub use crate::tools::train::RelabelPlan;
 pub use crate::tools::train::{FitSettings, Optimiser};
 pub use crate::tools::tune::SelfPlayPlan;
 use std::io::{BufRead, Write};
@@ -558,6 +559,60 @@ pub fn selfplay_command(
     writeln!(
         w,
         "{variant}: {games} games of {player:?}: {written} positions in {:.0} s ({})",
+        start.elapsed().as_secs_f64(),
+        out.display()
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// `relabel`: give training positions the score of a deeper search and write them.
+pub fn relabel_command(
+    variant: &str,
+    (data, player): (&[std::path::PathBuf], &str),
+    plan: RelabelPlan,
+    threads: usize,
+    out: &std::path::Path,
+    w: &mut impl Write,
+) -> Result<(), String> {
+    use crate::tools::{arena::Player, train};
+    let rules = preset_rules(variant)?;
+    let player = Player::parse(player, &rules)?;
+    let mut samples = Vec::new();
+    for path in data {
+        let mut file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.extend(train::read_samples(&rules, &mut file).map_err(|e| e.to_string())?);
+    }
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let start = Instant::now();
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let mut reported = 0;
+    let written = train::relabel(
+        &rules,
+        player,
+        &samples,
+        (plan, threads),
+        &mut writer,
+        |n| {
+            if n >= reported + 10_000 {
+                reported = n;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "  {n} positions, {:.0} s",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        },
+    )
+    .and_then(|n| writer.flush().map(|_| n))
+    .map_err(|e| e.to_string())?;
+    writeln!(
+        w,
+        "{variant}: {written} of {} positions labelled by {player:?} in {:.0} s ({})",
+        samples.len(),
         start.elapsed().as_secs_f64(),
         out.display()
     )

@@ -109,6 +109,33 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Label training positions with a deeper search: each position of DATA within
+    /// `--pieces` gets the score of PLAYER's search (its game's result kept), written to OUT
+    /// for `train --lambda`.
+    Relabel {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        /// Files written by `selfplay` (or an earlier `relabel`).
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// The searcher that labels, an arena player such as `nodes20000` (reproducible).
+        #[arg(long)]
+        player: String,
+        /// The fewest pieces on the board a position needs to be labelled.
+        #[arg(long, default_value_t = 0)]
+        min_pieces: u32,
+        /// The most pieces on the board a labelled position may have.
+        #[arg(long, default_value_t = 64)]
+        max_pieces: u32,
+        /// At most this many positions (the first that qualify).
+        #[arg(long, default_value_t = usize::MAX)]
+        limit: usize,
+        /// Threads (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Fit pattern weights to self-play positions (logistic regression, one in ten held
     /// out); writes the weights file the arena's `patterns:` players read.
     Train {
@@ -288,6 +315,26 @@ fn main() -> ExitCode {
                 depth,
             ),
             (player.as_deref(), &eval, threads),
+            &out,
+            &mut std::io::stdout().lock(),
+        ),
+        Some(Command::Relabel {
+            variant,
+            data,
+            player,
+            min_pieces,
+            max_pieces,
+            limit,
+            threads,
+            out,
+        }) => cli::relabel_command(
+            &variant,
+            (&data, &player),
+            cli::RelabelPlan {
+                pieces: (min_pieces, max_pieces),
+                limit,
+            },
+            threads,
             &out,
             &mut std::io::stdout().lock(),
         ),

@@ -158,7 +158,7 @@ impl Player {
     }
 
     /// The move, with the depth and score of the search when there was one.
-    fn choose(
+    pub(crate) fn choose(
         &self,
         game: &Game,
         (start, moves): (&Position, &[Move]),

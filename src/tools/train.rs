@@ -62,6 +62,86 @@ pub fn selfplay(
     })
 }
 
+/// Which positions of a data file `relabel` searches: those with a piece count in
+/// `pieces` (both ends included), at most `limit` of them, in the file's order.
+#[derive(Copy, Clone, Debug)]
+pub struct RelabelPlan {
+    /// The fewest and most pieces on the board.
+    pub pieces: (u32, u32),
+    /// At most this many positions.
+    pub limit: usize,
+}
+
+/// Give each chosen sample the score of `player`'s search of its position (the side to
+/// move's view; a player without a search score keeps the old one), keeping its game's
+/// result, and write them to `out` in the input's order (a header first), a batch at a
+/// time so a run stopped early leaves a usable file. The searches are split over
+/// `threads`; with a player limited by nodes the file is the same for any thread count.
+/// `progress` hears the positions written so far. Returns how many were written.
+pub fn relabel(
+    rules: &Rules,
+    player: Player,
+    samples: &[Sample],
+    (plan, threads): (RelabelPlan, usize),
+    out: &mut impl Write,
+    mut progress: impl FnMut(usize),
+) -> std::io::Result<usize> {
+    dataset::write_header(out, rules, LabelKind::ResultAndSearchScore)?;
+    let (fewest, most) = plan.pieces;
+    let chosen: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| {
+            (fewest..=most).contains(&(s.position.pieces[0] | s.position.pieces[1]).count_ones())
+        })
+        .take(plan.limit)
+        .collect();
+    let threads = threads.max(1);
+    let caps = crate::engine::Caps::default();
+    let mut written = 0;
+    for batch in chosen.chunks(64 * threads) {
+        let per_thread = batch.len().div_ceil(threads);
+        let labelled = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .chunks(per_thread)
+                .map(|part| {
+                    let caps = &caps;
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|&sample| {
+                                let game = crate::rules::Game::new(*rules, sample.position, None);
+                                let choice = player.choose(&game, (&sample.position, &[]), 0, caps);
+                                Sample {
+                                    score: choice
+                                        .and_then(|c| c.score)
+                                        .map(super::tune::score_label)
+                                        .or(sample.score),
+                                    ..*sample
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut labelled = Vec::with_capacity(batch.len());
+            for handle in handles {
+                labelled.extend(
+                    handle
+                        .join()
+                        .map_err(|_| std::io::Error::other("a relabelling thread panicked"))?,
+                );
+            }
+            Ok::<_, std::io::Error>(labelled)
+        })?;
+        for sample in &labelled {
+            dataset::write_sample(out, sample)?;
+        }
+        out.flush()?;
+        written += labelled.len();
+        progress(written);
+    }
+    Ok(written)
+}
+
 /// Read the samples `selfplay` wrote (refusing files of another format or variant).
 pub fn read_samples(rules: &Rules, input: &mut impl Read) -> std::io::Result<Vec<Sample>> {
     dataset::read(rules, input).map(|(_, samples)| samples)
@@ -386,5 +466,57 @@ mod tests {
             assert_ne!(fit.valid_result_loss[0], fit.valid_loss[0]);
             assert!(fit.weights.values.iter().any(|&v| v != 0));
         }
+    }
+
+    #[test]
+    fn relabelling_searches_the_chosen_positions_and_keeps_their_results() {
+        let rules = Rules::english();
+        let mut data = Vec::new();
+        let plan = SelfPlayPlan {
+            games: 12,
+            opening_plies: 6,
+            seed: 5,
+        };
+        selfplay(&rules, Player::Depth(1), plan, 1, &mut data, |_, _| {}).expect("write");
+        let samples = read_samples(&rules, &mut &data[..]).expect("read");
+        let pieces = |s: &Sample| (s.position.pieces[0] | s.position.pieces[1]).count_ones();
+        let relabel_plan = RelabelPlan {
+            pieces: (10, 20),
+            limit: 150,
+        };
+        let run = |threads| {
+            let mut out = Vec::new();
+            let n = relabel(
+                &rules,
+                Player::Depth(6),
+                &samples,
+                (relabel_plan, threads),
+                &mut out,
+                |_| {},
+            )
+            .expect("relabel");
+            (n, out)
+        };
+        let (n, one) = run(1);
+        let chosen: Vec<&Sample> = samples
+            .iter()
+            .filter(|s| (10..=20).contains(&pieces(s)))
+            .take(150)
+            .collect();
+        assert_eq!(n, chosen.len());
+        assert!(n > 20, "{n}");
+        let (kind, relabelled) = dataset::read(&rules, &mut &one[..]).expect("read back");
+        assert_eq!(kind, LabelKind::ResultAndSearchScore);
+        let mut changed = 0;
+        for (old, new) in chosen.iter().zip(&relabelled) {
+            assert_eq!(old.position, new.position);
+            assert_eq!(old.white_result, new.white_result);
+            assert!(new.score.is_some());
+            changed += (old.score != new.score) as usize;
+        }
+        // A six-ply search disagrees with a one-ply one somewhere.
+        assert!(changed > 0);
+        // The threads split the work, not the answer.
+        assert_eq!(run(3).1, one);
     }
 }
