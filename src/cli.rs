@@ -538,10 +538,7 @@ pub fn selfplay_command(
     let start = Instant::now();
     let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = std::io::BufWriter::new(file);
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = worker_threads(threads);
     let games = plan.games;
     let written =
         crate::tools::train::selfplay(&rules, player, plan, threads, &mut writer, |n, s| {
@@ -565,6 +562,30 @@ pub fn selfplay_command(
     .map_err(|e| e.to_string())
 }
 
+/// Every sample of these training data files, in order (a file of another format or
+/// variant is refused).
+fn read_data_files(
+    rules: &Rules,
+    data: &[std::path::PathBuf],
+) -> Result<Vec<crate::tools::tune::Sample>, String> {
+    let mut samples = Vec::new();
+    for path in data {
+        let mut file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        samples.extend(
+            crate::tools::train::read_samples(rules, &mut file).map_err(|e| e.to_string())?,
+        );
+    }
+    Ok(samples)
+}
+
+/// A `--threads` value: 0 means one per core.
+fn worker_threads(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// `relabel`: give training positions the score of a deeper search and write them.
 pub fn relabel_command(
     variant: &str,
@@ -577,15 +598,8 @@ pub fn relabel_command(
     use crate::tools::{arena::Player, train};
     let rules = preset_rules(variant)?;
     let player = Player::parse(player, &rules)?;
-    let mut samples = Vec::new();
-    for path in data {
-        let mut file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.extend(train::read_samples(&rules, &mut file).map_err(|e| e.to_string())?);
-    }
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let samples = read_data_files(&rules, data)?;
+    let threads = worker_threads(threads);
     let start = Instant::now();
     let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = std::io::BufWriter::new(file);
@@ -629,11 +643,7 @@ pub fn train_command(
 ) -> Result<(), String> {
     use crate::tools::train;
     let rules = preset_rules(variant)?;
-    let mut samples = Vec::new();
-    for path in data {
-        let mut file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        samples.extend(train::read_samples(&rules, &mut file).map_err(|e| e.to_string())?);
-    }
+    let samples = read_data_files(&rules, data)?;
     let fit = train::fit(
         &rules,
         &samples,

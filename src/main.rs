@@ -109,9 +109,9 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
-    /// Label training positions with a deeper search: each position of DATA within
-    /// `--pieces` gets the score of PLAYER's search (its game's result kept), written to OUT
-    /// for `train --lambda`.
+    /// Label training positions with a deeper search: each position of DATA with between
+    /// `--min-pieces` and `--max-pieces` pieces gets the score of PLAYER's search (its
+    /// game's result kept), written to OUT for `train --lambda`.
     Relabel {
         #[arg(long, default_value = "international")]
         variant: String,

@@ -90,9 +90,7 @@ pub fn relabel(
     let (fewest, most) = plan.pieces;
     let chosen: Vec<&Sample> = samples
         .iter()
-        .filter(|s| {
-            (fewest..=most).contains(&(s.position.pieces[0] | s.position.pieces[1]).count_ones())
-        })
+        .filter(|s| (fewest..=most).contains(&s.position.occupied().count_ones()))
         .take(plan.limit)
         .collect();
     let threads = threads.max(1);
@@ -479,7 +477,7 @@ mod tests {
         };
         selfplay(&rules, Player::Depth(1), plan, 1, &mut data, |_, _| {}).expect("write");
         let samples = read_samples(&rules, &mut &data[..]).expect("read");
-        let pieces = |s: &Sample| (s.position.pieces[0] | s.position.pieces[1]).count_ones();
+        let pieces = |s: &Sample| s.position.occupied().count_ones();
         let relabel_plan = RelabelPlan {
             pieces: (10, 20),
             limit: 150,
