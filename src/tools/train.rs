@@ -423,20 +423,27 @@ impl Adam {
 mod tests {
     use super::*;
 
+    /// English self-play samples of `games` games (6 random opening plies), written by
+    /// `selfplay` and read back: every sample written comes back.
+    fn english_samples(player: Player, (games, seed): (usize, u64), threads: usize) -> Vec<Sample> {
+        let mut data = Vec::new();
+        let plan = SelfPlayPlan {
+            games,
+            opening_plies: 6,
+            seed,
+        };
+        let rules = Rules::english();
+        let written = selfplay(&rules, player, plan, threads, &mut data, |_, _| {}).expect("write");
+        let samples = read_samples(&rules, &mut &data[..]).expect("read");
+        assert_eq!(samples.len(), written);
+        samples
+    }
+
     #[test]
     fn samples_round_trip_and_a_fit_lowers_the_training_loss() {
         let rules = Rules::english();
-        let mut data = Vec::new();
-        let plan = SelfPlayPlan {
-            games: 40,
-            opening_plies: 6,
-            seed: 3,
-        };
-        let written =
-            selfplay(&rules, Player::Depth(2), plan, 2, &mut data, |_, _| {}).expect("write");
-        assert!(written > 100, "{written}");
-        let samples = read_samples(&rules, &mut &data[..]).expect("read");
-        assert_eq!(samples.len(), written);
+        let samples = english_samples(Player::Depth(2), (40, 3), 2);
+        assert!(samples.len() > 100, "{}", samples.len());
         for (optimiser, rate) in [(Optimiser::Sgd, 20.0), (Optimiser::Adam, 1.0)] {
             let mut train_loss = Vec::new();
             let settings = FitSettings {
@@ -469,14 +476,7 @@ mod tests {
     #[test]
     fn relabelling_searches_the_chosen_positions_and_keeps_their_results() {
         let rules = Rules::english();
-        let mut data = Vec::new();
-        let plan = SelfPlayPlan {
-            games: 12,
-            opening_plies: 6,
-            seed: 5,
-        };
-        selfplay(&rules, Player::Depth(1), plan, 1, &mut data, |_, _| {}).expect("write");
-        let samples = read_samples(&rules, &mut &data[..]).expect("read");
+        let samples = english_samples(Player::Depth(1), (12, 5), 1);
         let pieces = |s: &Sample| s.position.occupied().count_ones();
         let relabel_plan = RelabelPlan {
             pieces: (10, 20),
