@@ -200,7 +200,7 @@ fn a_truncated_altered_misnamed_or_foreign_table_file_is_refused() {
     let rules = Rules::english();
     let mut built = Tables::new(&rules);
     build_tables(&mut built, 3, None, &mut |_, _| {});
-    let material = Material([1, 1, 0, 1]);
+    let material = Material([3, 0, 1, 0]);
     let table = &built.tables[&material];
     let packed = file::pack(&rules, &table.layout, table.plain_entries().expect("plain"));
     let dir = scratch_dir("refused");
@@ -460,6 +460,38 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
 
 /// `bitbase build --variant all`: every preset with tables gets its directory (presets with
 /// the same rules of play share files), and a second run resumes: nothing left to solve.
+/// Russian, three men against one: a table win longer than the 15-king-move count (30 plies)
+/// is still a win, since the men's moves and crownings on the way restart the count (the
+/// searcher once scored it a draw, and so walked into such losses too).
+#[test]
+fn a_long_table_win_that_men_moves_keep_alive_is_a_win() {
+    use draughts_api::engine::{think, Limits, Request, Score};
+    use draughts_api::rules::Game;
+    let rules = Rules::preset("russian").expect("preset");
+    let material = Material([3, 0, 1, 0]);
+    let mut tables = Tables::new(&rules);
+    build_materials(&mut tables, &[material], None, &mut |_, _| {});
+    let (pos, distance) = quiet(&tables, material, Color::White)
+        .into_iter()
+        .filter_map(|p| match tables.probe(&p) {
+            Some(Value::Win(d)) if d > 32 => Some((p, d)),
+            _ => None,
+        })
+        .max_by_key(|&(_, d)| d)
+        .expect("a win longer than the count");
+    let req = Request {
+        level: None,
+        limits: Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        seed: Some(1),
+    };
+    let caps = caps_with(tables);
+    let answer = think(&Game::new(rules, pos, None), &req, &caps, None).expect("a move");
+    assert_eq!(answer.score, Score::WinIn(distance), "{pos:?}");
+}
+
 #[test]
 fn the_build_command_writes_every_preset_and_resumes() {
     let dir = scratch_dir("command");
@@ -513,7 +545,7 @@ fn the_verify_command_checks_results_against_the_moves() {
     // Every position of two kings against one said drawn: the files are well formed, the
     // results are not.
     let rules = Rules::english();
-    let material = Material([0, 2, 0, 1]);
+    let material = Material([3, 0, 1, 0]);
     let layout = bitbase::Layout::new(&rules, material);
     let drawn = vec![Value::Draw.encode(); layout.size() as usize];
     let packed = file::pack(&rules, &layout, &drawn);

@@ -775,8 +775,11 @@ impl<'a> Searcher<'a> {
 }
 
 impl Searcher<'_> {
-    /// A table's result on the current path: a win or loss further away than the counted
-    /// draw rules allow from here is a draw.
+    /// A table's result on the current path: a win or loss further away than a count no
+    /// line can restart allows from here is a draw. (Counts that a capture, a crowning or
+    /// a man's move restarts do not bound a table's distance: treating every win beyond
+    /// them as a draw lost 6-piece Russian tables 40 Elo to 4-piece ones, the searcher
+    /// walking into table losses it took for draws.)
     fn table_score_on_path(&self, value: Value, pos: &Position, ply: usize) -> i32 {
         let distance = match value {
             Value::Win(d) | Value::Loss(d) => d,
@@ -785,7 +788,7 @@ impl Searcher<'_> {
         if self.counts_draws
             && self
                 .draw_state()
-                .plies_left(&self.rules, pos)
+                .plies_left_without_restart(&self.rules, pos)
                 .is_some_and(|left| distance > left)
         {
             return 0;

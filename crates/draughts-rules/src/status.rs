@@ -187,9 +187,31 @@ impl DrawState {
     }
 
     /// Plies left before the first count that applies at `pos` completes (`None`: none
-    /// applies). A win further away than this is a draw under these rules.
+    /// applies).
     pub fn plies_left(&self, rules: &Rules, pos: &Position) -> Option<u32> {
         self.limits(rules, pos).map(|(_, left)| left).min()
+    }
+
+    /// Plies left before the first count that applies at `pos` and that no line can start
+    /// again before it is won (`None`: none applies): the lone-king counts and the
+    /// kings-only counts of two kings or one against one, where the only capture that
+    /// leaves the class takes the last piece. A win further away than this is a draw under
+    /// these rules. The other counts start again on a capture, a crowning or a man's move,
+    /// which a long win may well contain, so a win's distance alone does not say that
+    /// they end it.
+    pub fn plies_left_without_restart(&self, rules: &Rules, pos: &Position) -> Option<u32> {
+        self.limits(rules, pos)
+            .filter(|(reason, _)| {
+                matches!(
+                    reason,
+                    Reason::ThreePiecesVsLoneKing
+                        | Reason::TwoPiecesVsLoneKing
+                        | Reason::TwoKingsVsLoneKing
+                        | Reason::KingVsKing
+                )
+            })
+            .map(|(_, left)| left)
+            .min()
     }
 
     /// Each count that applies at `pos` with the plies left before it completes.
@@ -585,5 +607,33 @@ mod ending_rule_tests {
         );
         let state = kings.draw_state();
         assert_eq!(state.plies_left(&kings.rules, &kings.position), Some(0));
+        // Two kings each: the king-move count may start again on a capture, so no count
+        // bounds how far a win may be.
+        assert_eq!(
+            state.plies_left_without_restart(&kings.rules, &kings.position),
+            None
+        );
+    }
+
+    /// A count a win cannot restart (three pieces against a lone king) bounds a win's
+    /// distance; counts that men's moves, crownings or captures restart do not.
+    #[test]
+    fn only_counts_a_win_cannot_restart_bound_its_distance() {
+        let men = game("W:WK2,9,19:BK31", 0);
+        let state = men.draw_state();
+        assert_eq!(state.plies_left(&men.rules, &men.position), Some(30));
+        assert_eq!(
+            state.plies_left_without_restart(&men.rules, &men.position),
+            Some(30),
+            "three pieces, one a king, against a lone king: 15 moves each"
+        );
+        let more = game("W:WK2,9,19,20:BK31", 0);
+        let state = more.draw_state();
+        assert_eq!(state.plies_left(&more.rules, &more.position), Some(30));
+        assert_eq!(
+            state.plies_left_without_restart(&more.rules, &more.position),
+            None,
+            "four pieces against a king: only counts a man's move restarts"
+        );
     }
 }
