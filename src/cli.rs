@@ -684,5 +684,23 @@ pub fn train_command(
             .map_err(|e| e.to_string())?;
         }
     }
+    if fit.weights.has_piece_squares() {
+        // Each table as the board's rows of playable squares, seen from the piece's side
+        // (its crowning row first), in centipieces.
+        let per_row = rules.board.geometry().per_row as usize;
+        let squares = fit.weights.squares;
+        for (kind, name) in ["men", "kings"].iter().enumerate() {
+            for (phase, when) in ["every man on the board", "none"].iter().enumerate() {
+                writeln!(w, "  {name} by square, with {when}:").map_err(|e| e.to_string())?;
+                let values: Vec<i16> = (0..squares)
+                    .map(|sq| fit.weights.piece_square(phase, kind * squares + sq))
+                    .collect();
+                for row in values.chunks(per_row) {
+                    let cells: Vec<String> = row.iter().map(|v| format!("{v:5}")).collect();
+                    writeln!(w, "   {}", cells.join("")).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+    }
     Ok(())
 }

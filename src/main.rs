@@ -165,6 +165,13 @@ enum Command {
         /// balance of the wings), written in the weights file's second format.
         #[arg(long)]
         terms: bool,
+        /// Leave the 4×4 blocks out (a cheaper evaluation: terms and per-square tables only).
+        #[arg(long)]
+        no_blocks: bool,
+        /// Fit per-square tables too: what a man and a king are worth on each square, seen
+        /// from their own side (the weights file's third format).
+        #[arg(long)]
+        piece_squares: bool,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]
@@ -349,6 +356,8 @@ fn main() -> ExitCode {
             seed,
             from_embedded,
             terms,
+            no_blocks,
+            piece_squares,
             out,
         }) => cli::train_command(
             &variant,
@@ -362,6 +371,8 @@ fn main() -> ExitCode {
                 seed,
                 from_embedded,
                 terms,
+                blocks: !no_blocks,
+                piece_squares,
             },
             &out,
             &mut std::io::stdout().lock(),

@@ -66,6 +66,9 @@ impl Player {
             }
             let mut file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
             let weights = PatternWeights::read(&mut file).map_err(|e| format!("{path}: {e}"))?;
+            weights
+                .check_board(rules)
+                .map_err(|e| format!("{path}: {e}"))?;
             // Players are small copyable values for the match loop; the weights of one run
             // live as long as it.
             let weights: &'static Arc<PatternWeights> = Box::leak(Box::new(Arc::new(weights)));

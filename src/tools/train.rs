@@ -7,7 +7,9 @@ use super::arena::Player;
 use super::dataset::{self, LabelKind};
 use super::tune::{self_play_games, Sample, SelfPlayPlan};
 use crate::engine::eval::{Evaluator, Weights};
-use crate::engine::patterns::{Blocks, PatternWeights, PATTERNS, PHASES, TERMS, TERM_UNIT};
+use crate::engine::patterns::{
+    Blocks, PatternWeights, PATTERNS, PHASES, PIECE_KINDS, TERMS, TERM_UNIT,
+};
 use crate::rules::{Color, Rules};
 use std::io::{Read, Write};
 
@@ -176,6 +178,10 @@ pub struct FitSettings {
     pub from_embedded: bool,
     /// Fit the whole-board terms (kings, their reach, the wings) with the blocks.
     pub terms: bool,
+    /// Fit the blocks (else they stay unused: a cheaper evaluation).
+    pub blocks: bool,
+    /// Fit per-square tables for men and kings.
+    pub piece_squares: bool,
 }
 
 /// One position ready for fitting: its features, phase, hand score and target (the game's
@@ -184,6 +190,8 @@ pub struct FitSettings {
 struct Row {
     features: Vec<u16>,
     terms: [i16; TERMS],
+    /// Places in the per-square tables, +1 for the side to move's pieces, −1 for the other's.
+    pieces: Vec<(u16, i8)>,
     endgame: f32,
     hand: f32,
     /// The target: the game's result for the side to move, mixed with the search score.
@@ -227,6 +235,8 @@ pub fn fit(
         seed,
         from_embedded,
         terms: with_terms,
+        blocks: with_blocks,
+        piece_squares: with_tables,
     } = settings;
     let weights = Weights::for_rules(rules);
     let scale = super::tune::fit_scale(rules, weights, samples);
@@ -237,7 +247,15 @@ pub fn fit(
         .iter()
         .map(|s| {
             let mut features = Vec::new();
-            let endgame = blocks.features(&s.position, &mut features);
+            let endgame = if with_blocks {
+                blocks.features(&s.position, &mut features)
+            } else {
+                blocks.endgame(&s.position)
+            };
+            let mut pieces = Vec::new();
+            if with_tables {
+                blocks.piece_squares(&s.position, &mut pieces);
+            }
             let own = if s.position.side == Color::White {
                 s.white_result
             } else {
@@ -250,6 +268,7 @@ pub fn fit(
                 } else {
                     [0; TERMS]
                 },
+                pieces,
                 endgame,
                 hand: eval.hand(&s.position) as f32,
                 result: match s.score {
@@ -273,10 +292,17 @@ pub fn fit(
             train.push(row);
         }
     }
-    let n = blocks.len();
-    // The blocks' weights, then the terms' (in centipieces a unit).
+    let n = if with_blocks { blocks.len() } else { 0 };
+    let squares = if with_tables {
+        rules.board.geometry().squares as usize
+    } else {
+        0
+    };
+    // The blocks' weights, then the terms' (in centipieces a unit), then the tables'.
     let term_base = PHASES * n * PATTERNS;
-    let mut w = vec![0f32; term_base + PHASES * TERMS];
+    let table_base = term_base + PHASES * TERMS;
+    let table_phase = PIECE_KINDS * squares;
+    let mut w = vec![0f32; table_base + PHASES * table_phase];
     if from_embedded {
         if let Some(start) = crate::engine::patterns::defaults(rules).filter(|p| p.blocks == n) {
             for (slot, &v) in w.iter_mut().zip(&start.values) {
@@ -284,6 +310,11 @@ pub fn fit(
             }
             for (slot, &v) in w[term_base..].iter_mut().zip(&start.terms) {
                 *slot = v as f32 / TERM_UNIT;
+            }
+            if start.squares == squares {
+                for (slot, &v) in w[table_base..].iter_mut().zip(&start.piece_squares) {
+                    *slot = v as f32;
+                }
             }
         }
     }
@@ -299,6 +330,11 @@ pub fn fit(
             let weight =
                 w[term_base + t] * (1.0 - row.endgame) + w[term_base + TERMS + t] * row.endgame;
             sum += weight * v as f32;
+        }
+        for &(at, sign) in &row.pieces {
+            let at = table_base + at as usize;
+            let weight = w[at] * (1.0 - row.endgame) + w[at + table_phase] * row.endgame;
+            sum += weight * sign as f32;
         }
         1.0 / (1.0 + (-k * sum).exp())
     };
@@ -359,6 +395,16 @@ pub fn fit(
                     };
                 }
             }
+            for &(at, sign) in &row.pieces {
+                for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
+                    let at = table_base + phase * table_phase + at as usize;
+                    let gradient = g * share * sign as f32 + l2 as f32 * w[at];
+                    w[at] -= match adam.as_mut() {
+                        Some(adam) => adam.step(at, gradient, step),
+                        None => step * gradient,
+                    };
+                }
+            }
         }
         let (v, results) = losses(&w, &valid);
         valid_loss.push(v);
@@ -372,9 +418,14 @@ pub fn fit(
                 .iter()
                 .map(|&x| x.round().clamp(-2000.0, 2000.0) as i16)
                 .collect(),
-            terms: w[term_base..]
+            terms: w[term_base..table_base]
                 .iter()
                 .map(|&x| (x * TERM_UNIT).round().clamp(-32000.0, 32000.0) as i16)
+                .collect(),
+            squares,
+            piece_squares: w[table_base..]
+                .iter()
+                .map(|&x| x.round().clamp(-2000.0, 2000.0) as i16)
                 .collect(),
         },
         scale,
@@ -455,6 +506,8 @@ mod tests {
                 seed: 1,
                 from_embedded: false,
                 terms: optimiser == Optimiser::Adam,
+                blocks: true,
+                piece_squares: optimiser == Optimiser::Adam,
             };
             let fit = fit(&rules, &samples, settings, |_, train, _, _| {
                 train_loss.push(train)

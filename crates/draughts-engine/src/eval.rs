@@ -172,19 +172,24 @@ impl Weights {
 pub struct Evaluator {
     /// The weights in use.
     pub weights: Weights,
-    /// Learned pattern weights added to the hand terms, when given, and whether they weigh
-    /// the whole-board terms too.
-    patterns: Option<(
-        super::patterns::Blocks,
-        std::sync::Arc<super::patterns::PatternWeights>,
-        std::sync::Arc<super::patterns::PackedWeights>,
-        bool,
-    )>,
+    /// Learned weights added to the hand terms, when given.
+    patterns: Option<LearnedTerms>,
     /// Per colour, what a man is worth on each square (advance, centre, back-row guard),
     /// as bit planes: the sum over men is `offset × men + Σ 2^k · |men ∩ plane k|`, a few
     /// popcounts instead of a loop over the men.
     man_squares: [SquareTable; 2],
     rules: Rules,
+}
+
+/// Learned weights ready for the search, with which of their parts are in use (a part with
+/// every weight zero is not read).
+struct LearnedTerms {
+    blocks: super::patterns::Blocks,
+    weights: std::sync::Arc<super::patterns::PatternWeights>,
+    packed: std::sync::Arc<super::patterns::PackedWeights>,
+    with_blocks: bool,
+    with_terms: bool,
+    piece_squares: Option<super::patterns::PieceSquares>,
 }
 
 /// A per-square value table stored as bit planes.
@@ -362,11 +367,19 @@ impl Evaluator {
         let hand = self.hand(pos);
         match &self.patterns {
             None => hand,
-            Some((blocks, weights, packed, with_terms)) => {
-                let (learned, endgame) = blocks.packed_score(pos, packed);
-                let mut score = hand + learned;
-                if *with_terms {
-                    score += weights.terms_score(&blocks.terms(pos), endgame);
+            Some(learned) => {
+                let blocks = &learned.blocks;
+                let (mut score, endgame) = if learned.with_blocks {
+                    blocks.packed_score(pos, &learned.packed)
+                } else {
+                    (0, blocks.endgame(pos))
+                };
+                score += hand;
+                if learned.with_terms {
+                    score += learned.weights.terms_score(&blocks.terms(pos), endgame);
+                }
+                if let Some(tables) = &learned.piece_squares {
+                    score += tables.score(pos, endgame);
                 }
                 score
             }
@@ -381,13 +394,14 @@ impl Evaluator {
 
     /// Add learned pattern weights already packed for the search.
     fn set_learned(&mut self, (weights, packed): super::patterns::Learned) {
-        let with_terms = weights.has_terms();
-        self.patterns = Some((
-            super::patterns::Blocks::new(&self.rules),
+        self.patterns = Some(LearnedTerms {
+            blocks: super::patterns::Blocks::new(&self.rules),
+            with_blocks: weights.blocks > 0,
+            with_terms: weights.has_terms(),
+            piece_squares: super::patterns::PieceSquares::new(&weights, &self.rules),
             weights,
             packed,
-            with_terms,
-        ));
+        });
     }
 
     /// The hand terms alone, from the side to move's view.

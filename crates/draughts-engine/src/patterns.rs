@@ -270,7 +270,39 @@ impl Blocks {
                 );
             }
         }
-        1.0 - ((white | black).count_ones() as f32 / self.men.max(1) as f32).min(1.0)
+        self.share_of_endgame((white | black).count_ones())
+    }
+
+    /// The endgame share of the phase with `men` men on the board.
+    #[inline(always)]
+    fn share_of_endgame(&self, men: u32) -> f32 {
+        1.0 - (men as f32 / self.men.max(1) as f32).min(1.0)
+    }
+
+    /// The endgame share of the phase (0 with every man on the board, 1 with none), for
+    /// weights without blocks.
+    #[inline]
+    pub fn endgame(&self, pos: &Position) -> f32 {
+        self.share_of_endgame((pos.occupied() & !pos.kings).count_ones())
+    }
+
+    /// Each piece's place in the per-square tables (see [`PieceSquares`]), with +1 for the
+    /// side to move's pieces and −1 for the opponent's; nothing on 12×12.
+    pub fn piece_squares(&self, pos: &Position, out: &mut Vec<(u16, i8)>) {
+        out.clear();
+        if self.rules.board.is_wide() {
+            return;
+        }
+        let g = self.rules.board.geometry();
+        let squares = g.squares as u16;
+        for color in [Color::White, Color::Black] {
+            let sign = if color == pos.side { 1 } else { -1 };
+            let kings = pos.kings_of(color) as Bitboard;
+            for bit in draughts_rules::board::Bits(pos.pieces[color.index()] as Bitboard) {
+                let kind = u16::from(kings & (1 << bit) != 0);
+                out.push((kind * squares + own_view(g, color, bit), sign));
+            }
+        }
     }
 
     /// The blocks' contribution in centipieces, as `PatternWeights::score` of `features`
@@ -302,16 +334,91 @@ fn blend(open: i32, end: i32, endgame: f32) -> i32 {
     (open as f32 * (1.0 - endgame) + end as f32 * endgame).round() as i32
 }
 
-/// Learned weights: `[phase][block][pattern]`, in centipieces, and `[phase][term]` in
-/// 1/`TERM_UNIT` of a centipiece.
+/// A piece's square from its own side's view, 0-based: White's squares as numbered, Black's
+/// turned 180° (so a position and its colour-mirrored twin read the same).
+#[inline(always)]
+fn own_view(g: &draughts_rules::board::Geometry, color: Color, bit: u8) -> u16 {
+    let square = g.square(bit) as u16;
+    match color {
+        Color::White => square - 1,
+        Color::Black => g.squares as u16 - square,
+    }
+}
+
+/// Kinds of piece the per-square tables are kept for: men, then kings.
+pub const PIECE_KINDS: usize = 2;
+
+/// The per-square tables laid out for the search: for each colour and kind of piece, each
+/// bit's opening and endgame value from that colour's own view (`[colour][kind][bit]`).
+#[derive(Debug)]
+pub struct PieceSquares {
+    values: Box<[[[[i16; 2]; 64]; PIECE_KINDS]; 2]>,
+}
+
+impl PieceSquares {
+    /// The tables of `weights` for `rules`' board, or `None` when the weights have none or
+    /// were made for another board.
+    pub fn new(weights: &PatternWeights, rules: &Rules) -> Option<PieceSquares> {
+        let g = rules.board.geometry();
+        if !weights.has_piece_squares()
+            || rules.board.is_wide()
+            || weights.squares != g.squares as usize
+        {
+            return None;
+        }
+        let mut values = Box::new([[[[0i16; 2]; 64]; PIECE_KINDS]; 2]);
+        for color in [Color::White, Color::Black] {
+            for kind in 0..PIECE_KINDS {
+                for bit in draughts_rules::board::WideBits(g.valid) {
+                    let at = kind * weights.squares + own_view(g, color, bit) as usize;
+                    values[color.index()][kind][bit as usize] =
+                        [0, 1].map(|phase| weights.piece_square(phase, at));
+                }
+            }
+        }
+        Some(PieceSquares { values })
+    }
+
+    /// The tables' contribution in centipieces from the side to move's view, at this
+    /// endgame share of the phase.
+    #[inline]
+    pub fn score(&self, pos: &Position, endgame: f32) -> i32 {
+        let (mut open, mut end) = (0i32, 0i32);
+        for color in [Color::White, Color::Black] {
+            let sign = if color == pos.side { 1 } else { -1 };
+            let pieces = pos.pieces[color.index()];
+            let table = &self.values[color.index()];
+            for (kind, set) in [pieces & !pos.kings, pieces & pos.kings]
+                .into_iter()
+                .enumerate()
+            {
+                for bit in draughts_rules::board::Bits(set) {
+                    let [o, e] = table[kind][bit as usize];
+                    open += sign * o as i32;
+                    end += sign * e as i32;
+                }
+            }
+        }
+        blend(open, end, endgame)
+    }
+}
+
+/// Learned weights: `[phase][block][pattern]`, in centipieces, `[phase][term]` in
+/// 1/`TERM_UNIT` of a centipiece, and `[phase][kind][square]` in centipieces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PatternWeights {
-    /// Blocks of the board the weights are for.
+    /// Blocks of the board the weights are for (0: the blocks are not used).
     pub blocks: usize,
     /// `PHASES × blocks × PATTERNS` values.
     pub values: Vec<i16>,
     /// `PHASES × TERMS` values (all zero in files of the first format).
     pub terms: Vec<i16>,
+    /// Squares of the board the per-square tables are for (0: none, as in files of the first
+    /// two formats).
+    pub squares: usize,
+    /// `PHASES × PIECE_KINDS × squares` values: what a man or a king is worth on each
+    /// square, seen from its own side.
+    pub piece_squares: Vec<i16>,
 }
 
 /// Pattern weights laid out for the search: `[block][pattern]` → `[opening, endgame]`.
@@ -332,9 +439,11 @@ impl PackedWeights {
     }
 }
 
-/// The first format (blocks only) and the second (blocks, then the terms).
+/// The first format (blocks only), the second (blocks, then the terms) and the third (the
+/// block and square counts, then blocks, terms and per-square tables).
 const MAGIC: &[u8; 4] = b"DPW1";
 const MAGIC_TERMS: &[u8; 4] = b"DPW2";
+const MAGIC_SQUARES: &[u8; 4] = b"DPW3";
 
 impl PatternWeights {
     /// All zero: the hand evaluation alone.
@@ -343,7 +452,47 @@ impl PatternWeights {
             blocks,
             values: vec![0; PHASES * blocks * PATTERNS],
             terms: vec![0; PHASES * TERMS],
+            squares: 0,
+            piece_squares: Vec::new(),
         }
+    }
+
+    /// With per-square tables for a board of `squares` squares, all zero.
+    pub fn with_piece_squares(mut self, squares: usize) -> PatternWeights {
+        self.squares = squares;
+        self.piece_squares = vec![0; PHASES * PIECE_KINDS * squares];
+        self
+    }
+
+    /// Whether these weights were made for `rules`' board: as many blocks (or none) and as
+    /// many squares (or no tables).
+    pub fn check_board(&self, rules: &Rules) -> Result<(), String> {
+        let blocks = Blocks::new(rules).len();
+        if self.blocks != 0 && self.blocks != blocks {
+            return Err(format!(
+                "weights for {} blocks, the board has {blocks}",
+                self.blocks
+            ));
+        }
+        let squares = rules.board.geometry().squares as usize;
+        if self.squares != 0 && self.squares != squares {
+            return Err(format!(
+                "per-square tables for {} squares, the board has {squares}",
+                self.squares
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether any per-square value is set.
+    pub fn has_piece_squares(&self) -> bool {
+        self.piece_squares.iter().any(|&v| v != 0)
+    }
+
+    /// The per-square value at `at` (`kind × squares + square`) in `phase`.
+    #[inline]
+    pub fn piece_square(&self, phase: usize, at: usize) -> i16 {
+        self.piece_squares[phase * PIECE_KINDS * self.squares + at]
     }
 
     /// Whether any term has a weight (else the evaluation need not read them).
@@ -380,18 +529,25 @@ impl PatternWeights {
     }
 
     /// Write as `DPW1`, the block count (u32 LE), then the values (i16 LE); or, when any
-    /// term has a weight, as `DPW2` with the terms' values after the blocks'.
+    /// term has a weight, as `DPW2` with the terms' values after the blocks'; or, with
+    /// per-square tables or no blocks, as `DPW3`: the block and square counts (u32 LE
+    /// each), then the blocks', the terms' and the tables' values.
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let with_terms = self.has_terms();
-        out.write_all(if with_terms { MAGIC_TERMS } else { MAGIC })?;
+        let third = self.has_piece_squares() || self.blocks == 0;
+        let with_terms = third || self.has_terms();
+        out.write_all(match (third, with_terms) {
+            (true, _) => MAGIC_SQUARES,
+            (false, true) => MAGIC_TERMS,
+            (false, false) => MAGIC,
+        })?;
         out.write_all(&(self.blocks as u32).to_le_bytes())?;
-        for v in &self.values {
-            out.write_all(&v.to_le_bytes())?;
+        if third {
+            out.write_all(&(self.squares as u32).to_le_bytes())?;
         }
-        if with_terms {
-            for v in &self.terms {
-                out.write_all(&v.to_le_bytes())?;
-            }
+        let tables: &[i16] = if third { &self.piece_squares } else { &[] };
+        let terms: &[i16] = if with_terms { &self.terms } else { &[] };
+        for v in self.values.iter().chain(terms).chain(tables) {
+            out.write_all(&v.to_le_bytes())?;
         }
         Ok(())
     }
@@ -402,33 +558,46 @@ impl PatternWeights {
             |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
         let mut head = [0u8; 8];
         input.read_exact(&mut head)?;
-        let with_terms = match &head[..4] {
-            m if m == MAGIC => false,
-            m if m == MAGIC_TERMS => true,
+        let count = |bytes: &[u8]| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        let blocks = count(&head[4..]) as usize;
+        let (with_terms, squares) = match &head[..4] {
+            m if m == MAGIC => (false, 0),
+            m if m == MAGIC_TERMS => (true, 0),
+            m if m == MAGIC_SQUARES => {
+                let mut more = [0u8; 4];
+                input.read_exact(&mut more)?;
+                (true, count(&more) as usize)
+            }
             _ => return Err(bad("not a pattern weights file")),
         };
-        let blocks = u32::from_le_bytes([head[4], head[5], head[6], head[7]]) as usize;
-        if blocks == 0 || blocks > 64 {
+        let third = &head[..4] == MAGIC_SQUARES;
+        if blocks > 64 || (blocks == 0 && !third) {
             return Err(bad("bad block count"));
         }
-        let mut bytes = vec![0u8; PHASES * blocks * PATTERNS * 2];
-        input.read_exact(&mut bytes)?;
-        let values = bytes
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        let mut terms = vec![0i16; PHASES * TERMS];
-        if with_terms {
-            let mut bytes = vec![0u8; PHASES * TERMS * 2];
-            input.read_exact(&mut bytes)?;
-            for (slot, c) in terms.iter_mut().zip(bytes.chunks_exact(2)) {
-                *slot = i16::from_le_bytes([c[0], c[1]]);
-            }
+        if squares > 64 {
+            return Err(bad("bad square count"));
         }
+        let mut values = |n: usize| -> std::io::Result<Vec<i16>> {
+            let mut bytes = vec![0u8; n * 2];
+            input.read_exact(&mut bytes)?;
+            Ok(bytes
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect())
+        };
+        let blocks_values = values(PHASES * blocks * PATTERNS)?;
+        let terms = if with_terms {
+            values(PHASES * TERMS)?
+        } else {
+            vec![0; PHASES * TERMS]
+        };
+        let piece_squares = values(PHASES * PIECE_KINDS * squares)?;
         Ok(PatternWeights {
             blocks,
-            values,
+            values: blocks_values,
             terms,
+            squares,
+            piece_squares,
         })
     }
 }
@@ -539,6 +708,61 @@ mod tests {
         assert_eq!(&bytes[..4], b"DPW2");
         assert_eq!(PatternWeights::read(&mut &bytes[..]).expect("read"), w);
         assert!(PatternWeights::read(&mut &bytes[..bytes.len() - 1]).is_err());
+        // Per-square tables, with the blocks or without: the third format.
+        for blocks in [9, 0] {
+            let w = with_tables(&Rules::english(), blocks, 3);
+            let mut bytes = Vec::new();
+            w.write(&mut bytes).expect("write");
+            assert_eq!(&bytes[..4], b"DPW3");
+            assert_eq!(PatternWeights::read(&mut &bytes[..]).expect("read"), w);
+            assert!(PatternWeights::read(&mut &bytes[..bytes.len() - 1]).is_err());
+        }
+    }
+
+    /// Weights with per-square tables of arbitrary values (and blocks or none).
+    fn with_tables(rules: &Rules, blocks: usize, seed: u64) -> PatternWeights {
+        let squares = rules.board.geometry().squares as usize;
+        let mut w = PatternWeights::zero(blocks).with_piece_squares(squares);
+        let mut rng = draughts_rules::random::Rng::new(seed);
+        for v in w.piece_squares.iter_mut() {
+            *v = (rng.next_u64() % 201) as i16 - 100;
+        }
+        w
+    }
+
+    #[test]
+    fn per_square_tables_score_what_their_places_say_and_mirror_with_the_colours() {
+        for rules in [Rules::english(), Rules::international()] {
+            let weights = with_tables(&rules, 0, 7);
+            let tables = PieceSquares::new(&weights, &rules).expect("tables for this board");
+            let blocks = Blocks::new(&rules);
+            let mut places = Vec::new();
+            let mut kings_seen = false;
+            for pos in random_line(&rules, 11, 200) {
+                let endgame = blocks.endgame(&pos);
+                blocks.piece_squares(&pos, &mut places);
+                assert_eq!(places.len() as u32, pos.occupied().count_ones());
+                let (mut open, mut end) = (0, 0);
+                for &(at, sign) in &places {
+                    open += sign as i32 * weights.piece_square(0, at as usize) as i32;
+                    end += sign as i32 * weights.piece_square(1, at as usize) as i32;
+                }
+                let score = tables.score(&pos, endgame);
+                assert_eq!(score, blend(open, end, endgame));
+                assert_eq!(
+                    score,
+                    tables.score(&pos.flipped(), blocks.endgame(&pos.flipped()))
+                );
+                kings_seen |= pos.kings != 0;
+            }
+            assert!(kings_seen, "the line should crown a king");
+            // Tables made for another board are refused.
+            let other = with_tables(&Rules::english(), 0, 7);
+            if rules.board != Rules::english().board {
+                assert!(PieceSquares::new(&other, &rules).is_none());
+                assert!(other.check_board(&rules).is_err());
+            }
+        }
     }
 
     #[test]
