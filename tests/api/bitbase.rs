@@ -200,7 +200,7 @@ fn a_truncated_altered_misnamed_or_foreign_table_file_is_refused() {
     let rules = Rules::english();
     let mut built = Tables::new(&rules);
     build_tables(&mut built, 3, None, &mut |_, _| {});
-    let material = Material([3, 0, 1, 0]);
+    let material = Material([1, 1, 0, 1]);
     let table = &built.tables[&material];
     let packed = file::pack(&rules, &table.layout, table.plain_entries().expect("plain"));
     let dir = scratch_dir("refused");
@@ -545,7 +545,7 @@ fn the_verify_command_checks_results_against_the_moves() {
     // Every position of two kings against one said drawn: the files are well formed, the
     // results are not.
     let rules = Rules::english();
-    let material = Material([3, 0, 1, 0]);
+    let material = Material([0, 2, 0, 1]);
     let layout = bitbase::Layout::new(&rules, material);
     let drawn = vec![Value::Draw.encode(); layout.size() as usize];
     let packed = file::pack(&rules, &layout, &drawn);
