@@ -166,10 +166,10 @@ fn node_limited_searches_are_reproducible() {
 
 #[test]
 fn repetition_is_a_draw_in_the_search() {
-    // Kings only and a history that has the position twice already: the side to move, which
-    // is worse, heads for the third occurrence (score 0) rather than a losing line.
+    // Kings only and a history that has the position twice already: Black, a king down, heads
+    // for the third occurrence (8-4, score 0) rather than a losing line.
     let rules = Rules::preset("english").expect("preset");
-    let start = fen::parse("W:WK29:BK4", rules.board).expect("fen").position;
+    let start = fen::parse("W:WK29,K32:BK4", rules.board).expect("fen").position;
     let mut game = Game::new(rules, start, None);
     for text in ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29"] {
         let list = legal_moves(&rules, &game.position);
@@ -192,6 +192,12 @@ fn repetition_is_a_draw_in_the_search() {
     )
     .expect("move");
     assert_eq!(answer.score, Score::Centipieces(0), "{answer:?}");
+    let g = rules.board.geometry();
+    assert_eq!(
+        (g.square(answer.best.from), g.square(answer.best.to)),
+        (8, 4),
+        "{answer:?}"
+    );
 }
 
 /// The evaluation (hand terms and, where embedded, learned patterns) sees a position and its

@@ -24,6 +24,11 @@ static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
 /// capture (Russian), trained on Russian self-play; see docs/strength.md. Brazilian (the
 /// same but maximum capture) did not gain significantly from them, so it keeps the hand terms.
 static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
+/// The weights of English rules (8×8, short kings, men capturing forward only, a free choice
+/// of capture): the whole-board terms and per-square tables without the blocks, which cost
+/// English more depth than they paid back; trained on English self-play, see
+/// docs/strength.md.
+static SHORT_8X8_ENGLISH: &[u8] = include_bytes!("weights/short-8x8-english.dpw");
 
 /// Learned weights with their layout for the search, packed once.
 pub type Learned = (Arc<PatternWeights>, Arc<PackedWeights>);
@@ -35,7 +40,8 @@ fn load(bytes: &[u8]) -> Option<Learned> {
 }
 
 /// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
-/// 8×8 with flying kings, men that capture backwards and a free choice of capture; the
+/// 8×8 with flying kings, men that capture backwards and a free choice of capture; 8×8 with
+/// short kings, men that capture forward only and a free choice of capture, as English; the
 /// other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
@@ -46,6 +52,7 @@ pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
 pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     static TEN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_10X10));
     static EIGHT: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8));
+    static ENGLISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ENGLISH));
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
@@ -53,6 +60,7 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     match (rules.board, rules.kings, rules.men_capture_backwards) {
         (BoardSize::Ten, KingKind::Flying, _) => TEN.clone(),
         (BoardSize::Eight, KingKind::Flying, true) if free_choice => EIGHT.clone(),
+        (BoardSize::Eight, KingKind::Short, false) if free_choice => ENGLISH.clone(),
         _ => None,
     }
 }
@@ -682,6 +690,15 @@ mod tests {
             0xf956_8b50_76af_8e88,
             "weights/flying-8x8.dpw changed"
         );
+        assert_eq!(
+            draughts_rules::hash::fnv1a(SHORT_8X8_ENGLISH),
+            0xad1d_c37c_9012_d325,
+            "weights/short-8x8-english.dpw changed"
+        );
+        let english = defaults(&Rules::english()).expect("embedded");
+        assert_eq!((english.blocks, english.squares), (0, 32));
+        assert!(english.has_terms() && english.has_piece_squares());
+        assert!(defaults(&Rules::preset("italian").expect("preset")).is_none());
         let russian = defaults(&Rules::preset("russian").expect("preset")).expect("embedded");
         assert_eq!(russian.blocks, Blocks::new(&Rules::english()).len());
         assert!(defaults(&Rules::preset("brazilian").expect("preset")).is_none());
@@ -689,7 +706,6 @@ mod tests {
         let weights = defaults(&Rules::international()).expect("embedded weights");
         assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
         assert!(defaults(&Rules::preset("plyyard").expect("preset")).is_some());
-        assert!(defaults(&Rules::english()).is_none());
     }
 
     #[test]
