@@ -169,7 +169,9 @@ fn repetition_is_a_draw_in_the_search() {
     // Kings only and a history that has the position twice already: Black, a king down, heads
     // for the third occurrence (8-4, score 0) rather than a losing line.
     let rules = Rules::preset("english").expect("preset");
-    let start = fen::parse("W:WK29,K32:BK4", rules.board).expect("fen").position;
+    let start = fen::parse("W:WK29,K32:BK4", rules.board)
+        .expect("fen")
+        .position;
     let mut game = Game::new(rules, start, None);
     for text in ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29"] {
         let list = legal_moves(&rules, &game.position);
