@@ -379,20 +379,25 @@ fn caps_with(tables: Tables) -> draughts_api::engine::Caps {
     }
 }
 
+/// A search to a fixed depth, seeded.
+fn to_depth(depth: u32) -> draughts_api::engine::Request {
+    draughts_api::engine::Request {
+        level: None,
+        limits: draughts_api::engine::Limits {
+            depth: Some(depth),
+            ..draughts_api::engine::Limits::default()
+        },
+        seed: Some(1),
+    }
+}
+
 /// Play `pos` out with the searcher on both sides, both using the tables.
 fn play_out(tables: Tables, pos: Position, max_plies: u32) -> (draughts_api::rules::Outcome, u32) {
-    use draughts_api::engine::{think, Limits, Request};
+    use draughts_api::engine::think;
     use draughts_api::rules::{Game, Outcome};
     let rules = tables.rules;
     let caps = caps_with(tables);
-    let req = Request {
-        level: None,
-        limits: Limits {
-            depth: Some(6),
-            ..Limits::default()
-        },
-        seed: Some(1),
-    };
+    let req = to_depth(6);
     let mut game = Game::new(rules, pos, None);
     while game.outcome() == Outcome::Ongoing && game.plies < max_plies {
         let answer = think(&game, &req, &caps, None).expect("a move");
@@ -403,7 +408,7 @@ fn play_out(tables: Tables, pos: Position, max_plies: u32) -> (draughts_api::rul
 
 #[test]
 fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
-    use draughts_api::engine::{think, Caps, Limits, Request, Score};
+    use draughts_api::engine::{think, Caps, Score};
     use draughts_api::rules::{Game, Outcome};
     let rules = Rules::international();
     let mut tables = Tables::new(&rules);
@@ -424,14 +429,7 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
         .expect("a drawn position");
 
     // The drawn position scores 0 with the tables; the search alone sees three kings.
-    let req = Request {
-        level: None,
-        limits: Limits {
-            depth: Some(6),
-            ..Limits::default()
-        },
-        seed: Some(1),
-    };
+    let req = to_depth(6);
     let without =
         think(&Game::new(rules, drawn, None), &req, &Caps::default(), None).expect("move");
     assert!(
@@ -465,7 +463,7 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
 /// searcher once scored it a draw, and so walked into such losses too).
 #[test]
 fn a_long_table_win_that_men_moves_keep_alive_is_a_win() {
-    use draughts_api::engine::{think, Limits, Request, Score};
+    use draughts_api::engine::{think, Score};
     use draughts_api::rules::Game;
     let rules = Rules::preset("russian").expect("preset");
     let material = Material([3, 0, 1, 0]);
@@ -479,14 +477,7 @@ fn a_long_table_win_that_men_moves_keep_alive_is_a_win() {
         })
         .max_by_key(|&(_, d)| d)
         .expect("a win longer than the count");
-    let req = Request {
-        level: None,
-        limits: Limits {
-            depth: Some(4),
-            ..Limits::default()
-        },
-        seed: Some(1),
-    };
+    let req = to_depth(4);
     let caps = caps_with(tables);
     let answer = think(&Game::new(rules, pos, None), &req, &caps, None).expect("a move");
     assert_eq!(answer.score, Score::WinIn(distance), "{pos:?}");
