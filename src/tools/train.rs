@@ -373,37 +373,31 @@ pub fn fit(
         for &i in &order {
             let row = train[i];
             let g = (predict(&w, row) - row.result) * k;
-            for (b, &f) in row.features.iter().enumerate() {
-                for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
-                    let at = (phase * n + b) * PATTERNS + f as usize;
-                    let gradient = g * share + l2 as f32 * w[at];
+            let shares = [1.0 - row.endgame, row.endgame];
+            // Move one feature's opening and endgame weights (at `at`) down the gradient of
+            // a feature seen `count` times; `plain` scales the plain (SGD) step.
+            let mut descend = |w: &mut [f32], at: [usize; 2], count: f32, plain: f32| {
+                for (at, share) in at.into_iter().zip(shares) {
+                    let gradient = g * share * count + l2 as f32 * w[at];
                     w[at] -= match adam.as_mut() {
                         Some(adam) => adam.step(at, gradient, step),
-                        None => step * gradient,
+                        None => step * gradient * plain,
                     };
                 }
+            };
+            for (b, &f) in row.features.iter().enumerate() {
+                let at = |phase: usize| (phase * n + b) * PATTERNS + f as usize;
+                descend(&mut w, [at(0), at(1)], 1.0, 1.0);
             }
             for (t, &v) in row.terms.iter().enumerate().filter(|(_, &v)| v != 0) {
-                for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
-                    let at = term_base + phase * TERMS + t;
-                    let gradient = g * share * v as f32 + l2 as f32 * w[at];
-                    w[at] -= match adam.as_mut() {
-                        Some(adam) => adam.step(at, gradient, step),
-                        // A term's count runs to tens where a block's is one: a smaller
-                        // plain step keeps it from overshooting.
-                        None => step * gradient / 64.0,
-                    };
-                }
+                let at = |phase: usize| term_base + phase * TERMS + t;
+                // A term's count runs to tens where a block's is one: a smaller plain step
+                // keeps it from overshooting.
+                descend(&mut w, [at(0), at(1)], v as f32, 1.0 / 64.0);
             }
-            for &(at, sign) in &row.pieces {
-                for (phase, share) in [(0, 1.0 - row.endgame), (1, row.endgame)] {
-                    let at = table_base + phase * table_phase + at as usize;
-                    let gradient = g * share * sign as f32 + l2 as f32 * w[at];
-                    w[at] -= match adam.as_mut() {
-                        Some(adam) => adam.step(at, gradient, step),
-                        None => step * gradient,
-                    };
-                }
+            for &(place, sign) in &row.pieces {
+                let at = |phase: usize| table_base + phase * table_phase + place as usize;
+                descend(&mut w, [at(0), at(1)], sign as f32, 1.0);
             }
         }
         let (v, results) = losses(&w, &valid);
