@@ -107,7 +107,7 @@ const TACTICS: &[Tactic] = &[
     Tactic { variant: "brazilian", kind: Kind::Shot, fen: "B:WK2,12,K26,30,31:B7,9,11,15,19", answer: "19-24", depth: 5 },
     Tactic { variant: "brazilian", kind: Kind::Breakthrough, fen: "W:W15,17:B16,20", answer: "15-10", depth: 5 },
     Tactic { variant: "italian", kind: Kind::Shot, fen: "B:WK2,18,K25,31:B6,23,24,26", answer: "26-30", depth: 5 },
-    Tactic { variant: "italian", kind: Kind::Breakthrough, fen: "B:W27,31:B9,18", answer: "18-22", depth: 5 },
+    Tactic { variant: "italian", kind: Kind::Breakthrough, fen: "B:W5,27:B6,16,20", answer: "16-19", depth: 5 },
     Tactic { variant: "czech", kind: Kind::Shot, fen: "B:WK2,12,K26,30,31:B7,9,11,15,19", answer: "19-24", depth: 5 },
     Tactic { variant: "czech", kind: Kind::Breakthrough, fen: "W:W11,27,32:B3,10,17,20", answer: "11-7", depth: 5 },
 ];

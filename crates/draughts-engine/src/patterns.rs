@@ -29,6 +29,10 @@ static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
 /// English more depth than they paid back; trained on English self-play, see
 /// docs/strength.md.
 static SHORT_8X8_ENGLISH: &[u8] = include_bytes!("weights/short-8x8-english.dpw");
+/// The weights of Italian rules (English's board and pieces, with Italian's capture
+/// priorities and men that cannot take kings): the same kind as English's, trained on
+/// Italian self-play, see docs/strength.md.
+static SHORT_8X8_ITALIAN: &[u8] = include_bytes!("weights/short-8x8-italian.dpw");
 
 /// Learned weights with their layout for the search, packed once.
 pub type Learned = (Arc<PatternWeights>, Arc<PackedWeights>);
@@ -42,7 +46,7 @@ fn load(bytes: &[u8]) -> Option<Learned> {
 /// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
 /// 8×8 with flying kings, men that capture backwards and a free choice of capture; 8×8 with
 /// short kings, men that capture forward only and a free choice of capture, as English; the
-/// other families use the hand terms alone).
+/// same with Italian's capture priorities; the other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
 }
@@ -53,14 +57,21 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     static TEN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_10X10));
     static EIGHT: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8));
     static ENGLISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ENGLISH));
+    static ITALIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ITALIAN));
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
-    let free_choice = rules.capture_priority == CapturePriority::Free;
-    match (rules.board, rules.kings, rules.men_capture_backwards) {
-        (BoardSize::Ten, KingKind::Flying, _) => TEN.clone(),
-        (BoardSize::Eight, KingKind::Flying, true) if free_choice => EIGHT.clone(),
-        (BoardSize::Eight, KingKind::Short, false) if free_choice => ENGLISH.clone(),
+    let priority = rules.capture_priority;
+    match (
+        rules.board,
+        rules.kings,
+        rules.men_capture_backwards,
+        priority,
+    ) {
+        (BoardSize::Ten, KingKind::Flying, _, _) => TEN.clone(),
+        (BoardSize::Eight, KingKind::Flying, true, CapturePriority::Free) => EIGHT.clone(),
+        (BoardSize::Eight, KingKind::Short, false, CapturePriority::Free) => ENGLISH.clone(),
+        (BoardSize::Eight, KingKind::Short, false, CapturePriority::Italian) => ITALIAN.clone(),
         _ => None,
     }
 }
@@ -695,10 +706,20 @@ mod tests {
             0xad1d_c37c_9012_d325,
             "weights/short-8x8-english.dpw changed"
         );
+        assert_eq!(
+            draughts_rules::hash::fnv1a(SHORT_8X8_ITALIAN),
+            0xa65d_9627_9a70_0cc4,
+            "weights/short-8x8-italian.dpw changed"
+        );
         let english = defaults(&Rules::english()).expect("embedded");
         assert_eq!((english.blocks, english.squares), (0, 32));
         assert!(english.has_terms() && english.has_piece_squares());
-        assert!(defaults(&Rules::preset("italian").expect("preset")).is_none());
+        let italian = defaults(&Rules::preset("italian").expect("preset")).expect("embedded");
+        assert_eq!((italian.blocks, italian.squares), (0, 32));
+        assert!(
+            !Arc::ptr_eq(&italian, &english),
+            "Italian has its own weights"
+        );
         let russian = defaults(&Rules::preset("russian").expect("preset")).expect("embedded");
         assert_eq!(russian.blocks, Blocks::new(&Rules::english()).len());
         assert!(defaults(&Rules::preset("brazilian").expect("preset")).is_none());
