@@ -21,9 +21,12 @@ use std::sync::{Arc, LazyLock};
 /// were trained and the match that adopted them are in docs/strength.md.
 static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
 /// The weights of 8×8 flying-king rules whose men capture backwards with a free choice of
-/// capture (Russian), trained on Russian self-play; see docs/strength.md. Brazilian (the
-/// same but maximum capture) did not gain significantly from them, so it keeps the hand terms.
+/// capture (Russian), trained on Russian self-play; see docs/strength.md.
 static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
+/// The same rules with the capture of the most pieces (Brazilian), trained on Brazilian
+/// self-play with per-square tables too (the Russian weights gained nothing significant
+/// there); see docs/strength.md.
+static FLYING_8X8_BRAZILIAN: &[u8] = include_bytes!("weights/flying-8x8-brazilian.dpw");
 /// The weights of English rules (8×8, short kings, men capturing forward only, a free choice
 /// of capture): the whole-board terms and per-square tables without the blocks, which cost
 /// English more depth than they paid back; trained on English self-play, see
@@ -44,9 +47,10 @@ fn load(bytes: &[u8]) -> Option<Learned> {
 }
 
 /// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
-/// 8×8 with flying kings, men that capture backwards and a free choice of capture; 8×8 with
-/// short kings, men that capture forward only and a free choice of capture, as English; the
-/// same with Italian's capture priorities; the other families use the hand terms alone).
+/// 8×8 with flying kings and men that capture backwards, with a free choice of capture as
+/// Russian or the capture of the most pieces as Brazilian; 8×8 with short kings and men that
+/// capture forward only, with a free choice of capture as English or Italian's priorities;
+/// the other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
 }
@@ -56,6 +60,7 @@ pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
 pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     static TEN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_10X10));
     static EIGHT: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8));
+    static BRAZILIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_BRAZILIAN));
     static ENGLISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ENGLISH));
     static ITALIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ITALIAN));
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
@@ -70,6 +75,7 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     ) {
         (BoardSize::Ten, KingKind::Flying, _, _) => TEN.clone(),
         (BoardSize::Eight, KingKind::Flying, true, CapturePriority::Free) => EIGHT.clone(),
+        (BoardSize::Eight, KingKind::Flying, true, CapturePriority::MaxPieces) => BRAZILIAN.clone(),
         (BoardSize::Eight, KingKind::Short, false, CapturePriority::Free) => ENGLISH.clone(),
         (BoardSize::Eight, KingKind::Short, false, CapturePriority::Italian) => ITALIAN.clone(),
         _ => None,
@@ -711,6 +717,11 @@ mod tests {
             0xa65d_9627_9a70_0cc4,
             "weights/short-8x8-italian.dpw changed"
         );
+        assert_eq!(
+            draughts_rules::hash::fnv1a(FLYING_8X8_BRAZILIAN),
+            0xe2e2_cfa1_57ea_ad14,
+            "weights/flying-8x8-brazilian.dpw changed"
+        );
         let english = defaults(&Rules::english()).expect("embedded");
         assert_eq!((english.blocks, english.squares), (0, 32));
         assert!(english.has_terms() && english.has_piece_squares());
@@ -722,7 +733,12 @@ mod tests {
         );
         let russian = defaults(&Rules::preset("russian").expect("preset")).expect("embedded");
         assert_eq!(russian.blocks, Blocks::new(&Rules::english()).len());
-        assert!(defaults(&Rules::preset("brazilian").expect("preset")).is_none());
+        let brazilian = defaults(&Rules::preset("brazilian").expect("preset")).expect("embedded");
+        assert_eq!((brazilian.blocks, brazilian.squares), (russian.blocks, 32));
+        assert!(
+            !Arc::ptr_eq(&brazilian, &russian),
+            "Brazilian has its own weights"
+        );
         assert!(defaults(&Rules::preset("spanish").expect("preset")).is_none());
         let weights = defaults(&Rules::international()).expect("embedded weights");
         assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
