@@ -163,6 +163,16 @@ fn start_bitbases(state: &Arc<AppState>, config: &Config) -> std::io::Result<()>
     Ok(())
 }
 
+/// Do before readiness what the first searches would otherwise do on their clock: read and
+/// pack every preset's learned weights, and write the kept transposition tables' memory once
+/// (see `TablePool::fill`).
+fn warm_up(state: &AppState) {
+    for preset in crate::rules::PRESETS {
+        let _ = crate::engine::patterns::learned_defaults(&preset.rules);
+    }
+    state.tables.fill(state.config.tt_mb);
+}
+
 impl Application {
     /// Bind the address (port 0 picks a free port), build the state and start the endgame tables.
     pub fn build(config: Config) -> std::io::Result<Application> {
@@ -204,6 +214,7 @@ impl Application {
         .shutdown_timeout(config.shutdown_secs)
         .listen(listener)?
         .run();
+        warm_up(&state);
         state.set_ready(true);
         start_bitbases(&state, &config)?;
         Ok(Application {

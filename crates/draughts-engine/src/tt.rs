@@ -124,7 +124,8 @@ impl Table {
 /// table last used for another game only costs the slots it fills. At most `keep` tables
 /// are kept (one per search that may run at once is enough), so memory stays bounded.
 pub struct TablePool {
-    tables: Mutex<Vec<(Rules, Table)>>,
+    /// The tables given back, with the rules they were used for (`None`: never used, for any).
+    tables: Mutex<Vec<(Option<Rules>, Table)>>,
     keep: usize,
 }
 
@@ -150,18 +151,37 @@ impl TablePool {
         }
     }
 
-    /// The table last given back for `rules` with the size `megabytes` makes, or a new one.
+    /// The table last given back for `rules` with the size `megabytes` makes, else one the
+    /// pool was filled with, else a new one.
     pub fn take(&self, rules: &Rules, megabytes: usize) -> Table {
         let size = Table::entries_for(megabytes);
         if let Ok(mut tables) = self.tables.lock() {
+            let fits = |t: &Table| t.slots.len() == size;
             if let Some(i) = tables
                 .iter()
-                .rposition(|(r, t)| r == rules && t.slots.len() == size)
+                .rposition(|(r, t)| r.as_ref() == Some(rules) && fits(t))
+                .or_else(|| tables.iter().rposition(|(r, t)| r.is_none() && fits(t)))
             {
                 return tables.remove(i).1;
             }
         }
         Table::new(megabytes)
+    }
+
+    /// Fill the pool with empty tables of the size `megabytes` makes, every page written
+    /// once: fresh memory is mapped page by page as it is first written, and a first search
+    /// that did it would spend part of its clock in the kernel.
+    pub fn fill(&self, megabytes: usize) {
+        if let Ok(mut tables) = self.tables.lock() {
+            while tables.len() < self.keep {
+                let mut table = Table::new(megabytes);
+                // The allocator hands zeroed memory; hide that from the optimiser, or the
+                // writes of zeros below could be dropped as changing nothing.
+                table.slots = std::hint::black_box(table.slots);
+                table.slots.fill([0; 3]);
+                tables.push((None, table));
+            }
+        }
     }
 
     /// How many tables the pool holds now.
@@ -172,7 +192,7 @@ impl TablePool {
     /// Keep `table` for the next search under `rules`, dropping the oldest beyond `keep`.
     pub fn give(&self, rules: &Rules, table: Table) {
         if let Ok(mut tables) = self.tables.lock() {
-            tables.push((*rules, table));
+            tables.push((Some(*rules), table));
             if tables.len() > self.keep {
                 tables.remove(0);
             }
@@ -237,5 +257,27 @@ mod tests {
         pool.give(&english, Table::new(1));
         // Beyond two, the oldest (the international one) is dropped.
         assert!(pool.take(&international, 1).probe(42).is_none());
+    }
+
+    #[test]
+    fn a_filled_pool_hands_its_empty_tables_to_any_rules_of_their_size() {
+        let international = Rules::preset("international").expect("preset");
+        let english = Rules::preset("english").expect("preset");
+        let pool = TablePool::new(2);
+        pool.fill(1);
+        assert_eq!(pool.kept(), 2);
+        pool.fill(1);
+        assert_eq!(pool.kept(), 2, "filled up to what it keeps, no further");
+        assert!(pool.take(&international, 2).probe(42).is_none());
+        assert_eq!(pool.kept(), 2, "another size is not taken from the filling");
+        let mut table = pool.take(&english, 1);
+        assert_eq!(pool.kept(), 1);
+        table.store(42, 5, 17, Bound::Exact, None);
+        pool.give(&english, table);
+        // International takes the empty table, not English's.
+        assert!(pool.take(&international, 1).probe(42).is_none());
+        assert_eq!(pool.kept(), 1);
+        assert_eq!(pool.take(&english, 1).probe(42).map(|e| e.score), Some(17));
+        assert_eq!(pool.kept(), 0);
     }
 }
