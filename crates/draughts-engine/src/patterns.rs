@@ -697,31 +697,29 @@ mod tests {
     /// The committed weights files are the ones the docs describe (retrain and update both).
     #[test]
     fn embedded_weights_load_and_match_their_checksum() {
-        assert_eq!(
-            draughts_rules::hash::fnv1a(FLYING_10X10),
-            0xba59_efde_789a_733e,
-            "weights/flying-10x10.dpw changed"
-        );
-        assert_eq!(
-            draughts_rules::hash::fnv1a(FLYING_8X8),
-            0xf956_8b50_76af_8e88,
-            "weights/flying-8x8.dpw changed"
-        );
-        assert_eq!(
-            draughts_rules::hash::fnv1a(SHORT_8X8_ENGLISH),
-            0xad1d_c37c_9012_d325,
-            "weights/short-8x8-english.dpw changed"
-        );
-        assert_eq!(
-            draughts_rules::hash::fnv1a(SHORT_8X8_ITALIAN),
-            0xa65d_9627_9a70_0cc4,
-            "weights/short-8x8-italian.dpw changed"
-        );
-        assert_eq!(
-            draughts_rules::hash::fnv1a(FLYING_8X8_BRAZILIAN),
-            0xe2e2_cfa1_57ea_ad14,
-            "weights/flying-8x8-brazilian.dpw changed"
-        );
+        let files: [(&[u8], u64, &str); 5] = [
+            (FLYING_10X10, 0xba59_efde_789a_733e, "flying-10x10"),
+            (FLYING_8X8, 0xf956_8b50_76af_8e88, "flying-8x8"),
+            (
+                FLYING_8X8_BRAZILIAN,
+                0xe2e2_cfa1_57ea_ad14,
+                "flying-8x8-brazilian",
+            ),
+            (
+                SHORT_8X8_ENGLISH,
+                0xad1d_c37c_9012_d325,
+                "short-8x8-english",
+            ),
+            (
+                SHORT_8X8_ITALIAN,
+                0xa65d_9627_9a70_0cc4,
+                "short-8x8-italian",
+            ),
+        ];
+        for (bytes, checksum, name) in files {
+            let changed = format!("weights/{name}.dpw changed");
+            assert_eq!(draughts_rules::hash::fnv1a(bytes), checksum, "{changed}");
+        }
         let english = defaults(&Rules::english()).expect("embedded");
         assert_eq!((english.blocks, english.squares), (0, 32));
         assert!(english.has_terms() && english.has_piece_squares());
