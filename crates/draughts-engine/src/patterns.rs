@@ -66,18 +66,15 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
-    let priority = rules.capture_priority;
-    match (
-        rules.board,
-        rules.kings,
-        rules.men_capture_backwards,
-        priority,
-    ) {
-        (BoardSize::Ten, KingKind::Flying, _, _) => TEN.clone(),
-        (BoardSize::Eight, KingKind::Flying, true, CapturePriority::Free) => EIGHT.clone(),
-        (BoardSize::Eight, KingKind::Flying, true, CapturePriority::MaxPieces) => BRAZILIAN.clone(),
-        (BoardSize::Eight, KingKind::Short, false, CapturePriority::Free) => ENGLISH.clone(),
-        (BoardSize::Eight, KingKind::Short, false, CapturePriority::Italian) => ITALIAN.clone(),
+    let family = (rules.board, rules.kings, rules.men_capture_backwards);
+    match (family, rules.capture_priority) {
+        ((BoardSize::Ten, KingKind::Flying, _), _) => TEN.clone(),
+        ((BoardSize::Eight, KingKind::Flying, true), CapturePriority::Free) => EIGHT.clone(),
+        ((BoardSize::Eight, KingKind::Flying, true), CapturePriority::MaxPieces) => {
+            BRAZILIAN.clone()
+        }
+        ((BoardSize::Eight, KingKind::Short, false), CapturePriority::Free) => ENGLISH.clone(),
+        ((BoardSize::Eight, KingKind::Short, false), CapturePriority::Italian) => ITALIAN.clone(),
         _ => None,
     }
 }
