@@ -36,6 +36,10 @@ static SHORT_8X8_ENGLISH: &[u8] = include_bytes!("weights/short-8x8-english.dpw"
 /// priorities and men that cannot take kings): the same kind as English's, trained on
 /// Italian self-play, see docs/strength.md.
 static SHORT_8X8_ITALIAN: &[u8] = include_bytes!("weights/short-8x8-italian.dpw");
+/// The weights of Spanish rules (8×8, flying kings, men capturing forward only, the most
+/// pieces then the most kings): the whole-board terms and per-square tables without the
+/// blocks, trained on Spanish self-play, see docs/strength.md.
+static FLYING_8X8_SPANISH: &[u8] = include_bytes!("weights/flying-8x8-spanish.dpw");
 
 /// Learned weights with their layout for the search, packed once.
 pub type Learned = (Arc<PatternWeights>, Arc<PackedWeights>);
@@ -50,7 +54,8 @@ fn load(bytes: &[u8]) -> Option<Learned> {
 /// 8×8 with flying kings and men that capture backwards, with a free choice of capture as
 /// Russian or the capture of the most pieces as Brazilian; 8×8 with short kings and men that
 /// capture forward only, with a free choice of capture as English or Italian's priorities;
-/// the other families use the hand terms alone).
+/// 8×8 with flying kings and men that capture forward only, with Spanish's priorities; the
+/// other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
 }
@@ -63,6 +68,7 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     static BRAZILIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_BRAZILIAN));
     static ENGLISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ENGLISH));
     static ITALIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ITALIAN));
+    static SPANISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_SPANISH));
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
@@ -75,6 +81,9 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
         }
         ((BoardSize::Eight, KingKind::Short, false), CapturePriority::Free) => ENGLISH.clone(),
         ((BoardSize::Eight, KingKind::Short, false), CapturePriority::Italian) => ITALIAN.clone(),
+        ((BoardSize::Eight, KingKind::Flying, false), CapturePriority::MaxPiecesThenKings) => {
+            SPANISH.clone()
+        }
         _ => None,
     }
 }
@@ -694,7 +703,7 @@ mod tests {
     /// The committed weights files are the ones the docs describe (retrain and update both).
     #[test]
     fn embedded_weights_load_and_match_their_checksum() {
-        let files: [(&[u8], u64, &str); 5] = [
+        let files: [(&[u8], u64, &str); 6] = [
             (FLYING_10X10, 0xba59_efde_789a_733e, "flying-10x10"),
             (FLYING_8X8, 0xf956_8b50_76af_8e88, "flying-8x8"),
             (
@@ -711,6 +720,11 @@ mod tests {
                 SHORT_8X8_ITALIAN,
                 0xa65d_9627_9a70_0cc4,
                 "short-8x8-italian",
+            ),
+            (
+                FLYING_8X8_SPANISH,
+                0x3a7d_fe0f_df47_17c1,
+                "flying-8x8-spanish",
             ),
         ];
         for (bytes, checksum, name) in files {
@@ -734,7 +748,9 @@ mod tests {
             !Arc::ptr_eq(&brazilian, &russian),
             "Brazilian has its own weights"
         );
-        assert!(defaults(&Rules::preset("spanish").expect("preset")).is_none());
+        let spanish = defaults(&Rules::preset("spanish").expect("preset")).expect("embedded");
+        assert_eq!((spanish.blocks, spanish.squares), (0, 32));
+        assert!(defaults(&Rules::preset("czech").expect("preset")).is_none());
         let weights = defaults(&Rules::international()).expect("embedded weights");
         assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
         assert!(defaults(&Rules::preset("plyyard").expect("preset")).is_some());
