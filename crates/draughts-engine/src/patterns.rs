@@ -40,6 +40,9 @@ static SHORT_8X8_ITALIAN: &[u8] = include_bytes!("weights/short-8x8-italian.dpw"
 /// pieces then the most kings): the whole-board terms and per-square tables without the
 /// blocks, trained on Spanish self-play, see docs/strength.md.
 static FLYING_8X8_SPANISH: &[u8] = include_bytes!("weights/flying-8x8-spanish.dpw");
+/// The same kind for Czech rules (Spanish's pieces; a king must capture when one can),
+/// trained on Czech self-play, see docs/strength.md.
+static FLYING_8X8_CZECH: &[u8] = include_bytes!("weights/flying-8x8-czech.dpw");
 
 /// Learned weights with their layout for the search, packed once.
 pub type Learned = (Arc<PatternWeights>, Arc<PackedWeights>);
@@ -54,8 +57,8 @@ fn load(bytes: &[u8]) -> Option<Learned> {
 /// 8×8 with flying kings and men that capture backwards, with a free choice of capture as
 /// Russian or the capture of the most pieces as Brazilian; 8×8 with short kings and men that
 /// capture forward only, with a free choice of capture as English or Italian's priorities;
-/// 8×8 with flying kings and men that capture forward only, with Spanish's priorities; the
-/// other families use the hand terms alone).
+/// 8×8 with flying kings and men that capture forward only, with Spanish's or Czech's
+/// priorities; the other families use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
 }
@@ -69,6 +72,7 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
     static ENGLISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ENGLISH));
     static ITALIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ITALIAN));
     static SPANISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_SPANISH));
+    static CZECH: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_CZECH));
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
@@ -84,6 +88,7 @@ pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
         ((BoardSize::Eight, KingKind::Flying, false), CapturePriority::MaxPiecesThenKings) => {
             SPANISH.clone()
         }
+        ((BoardSize::Eight, KingKind::Flying, false), CapturePriority::Czech) => CZECH.clone(),
         _ => None,
     }
 }
@@ -703,7 +708,7 @@ mod tests {
     /// The committed weights files are the ones the docs describe (retrain and update both).
     #[test]
     fn embedded_weights_load_and_match_their_checksum() {
-        let files: [(&[u8], u64, &str); 6] = [
+        let files: [(&[u8], u64, &str); 7] = [
             (FLYING_10X10, 0xba59_efde_789a_733e, "flying-10x10"),
             (FLYING_8X8, 0xf956_8b50_76af_8e88, "flying-8x8"),
             (
@@ -726,6 +731,7 @@ mod tests {
                 0x3a7d_fe0f_df47_17c1,
                 "flying-8x8-spanish",
             ),
+            (FLYING_8X8_CZECH, 0xe5e5_5ff2_2c4b_c739, "flying-8x8-czech"),
         ];
         for (bytes, checksum, name) in files {
             let changed = format!("weights/{name}.dpw changed");
@@ -750,7 +756,9 @@ mod tests {
         );
         let spanish = defaults(&Rules::preset("spanish").expect("preset")).expect("embedded");
         assert_eq!((spanish.blocks, spanish.squares), (0, 32));
-        assert!(defaults(&Rules::preset("czech").expect("preset")).is_none());
+        let czech = defaults(&Rules::preset("czech").expect("preset")).expect("embedded");
+        assert_eq!((czech.blocks, czech.squares), (0, 32));
+        assert!(!Arc::ptr_eq(&czech, &spanish), "Czech has its own weights");
         let weights = defaults(&Rules::international()).expect("embedded weights");
         assert_eq!(weights.blocks, Blocks::new(&Rules::international()).len());
         assert!(defaults(&Rules::preset("plyyard").expect("preset")).is_some());
