@@ -15,34 +15,126 @@
 use draughts_rules::board::Bitboard;
 use draughts_rules::{BoardSize, CapturePriority, Color, KingKind, Position, Rules};
 use std::io::{Read, Write};
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, OnceLock};
 
-/// The weights of 10×10 flying-king rules (international, Ply Yard), embedded: how they
-/// were trained and the match that adopted them are in docs/strength.md.
-static FLYING_10X10: &[u8] = include_bytes!("weights/flying-10x10.dpw");
-/// The weights of 8×8 flying-king rules whose men capture backwards with a free choice of
-/// capture (Russian), trained on Russian self-play; see docs/strength.md.
-static FLYING_8X8: &[u8] = include_bytes!("weights/flying-8x8.dpw");
-/// The same rules with the capture of the most pieces (Brazilian), trained on Brazilian
-/// self-play with per-square tables too (the Russian weights gained nothing significant
-/// there); see docs/strength.md.
-static FLYING_8X8_BRAZILIAN: &[u8] = include_bytes!("weights/flying-8x8-brazilian.dpw");
-/// The weights of English rules (8×8, short kings, men capturing forward only, a free choice
-/// of capture): the whole-board terms and per-square tables without the blocks, which cost
-/// English more depth than they paid back; trained on English self-play, see
-/// docs/strength.md.
-static SHORT_8X8_ENGLISH: &[u8] = include_bytes!("weights/short-8x8-english.dpw");
-/// The weights of Italian rules (English's board and pieces, with Italian's capture
-/// priorities and men that cannot take kings): the same kind as English's, trained on
-/// Italian self-play, see docs/strength.md.
-static SHORT_8X8_ITALIAN: &[u8] = include_bytes!("weights/short-8x8-italian.dpw");
-/// The weights of Spanish rules (8×8, flying kings, men capturing forward only, the most
-/// pieces then the most kings): the whole-board terms and per-square tables without the
-/// blocks, trained on Spanish self-play, see docs/strength.md.
-static FLYING_8X8_SPANISH: &[u8] = include_bytes!("weights/flying-8x8-spanish.dpw");
-/// The same kind for Czech rules (Spanish's pieces; a king must capture when one can),
-/// trained on Czech self-play, see docs/strength.md.
-static FLYING_8X8_CZECH: &[u8] = include_bytes!("weights/flying-8x8-czech.dpw");
+/// Which rules a set of embedded weights was learned for: the board, the kings, and where
+/// it matters, whether men capture backwards and the capture priority (`None`: any).
+struct Family {
+    board: BoardSize,
+    kings: KingKind,
+    men_capture_backwards: Option<bool>,
+    capture_priority: Option<CapturePriority>,
+}
+
+impl Family {
+    fn matches(&self, rules: &Rules) -> bool {
+        self.board == rules.board
+            && self.kings == rules.kings
+            && self
+                .men_capture_backwards
+                .is_none_or(|b| b == rules.men_capture_backwards)
+            && self
+                .capture_priority
+                .is_none_or(|p| p == rules.capture_priority)
+    }
+}
+
+/// One embedded weights file: its name under `weights/`, the rules it serves, its bytes and
+/// their FNV-1a checksum (a test holds the file to it, so a retrained file is a deliberate
+/// change, documented with its match in docs/strength.md).
+struct Embedded {
+    #[cfg_attr(not(test), expect(dead_code, reason = "named by the checksum test"))]
+    name: &'static str,
+    family: Family,
+    bytes: &'static [u8],
+    #[cfg_attr(not(test), expect(dead_code, reason = "held to the file by a test"))]
+    checksum: u64,
+}
+
+macro_rules! embedded {
+    ($name:literal, $board:ident, $kings:ident, $backwards:expr, $priority:expr, $checksum:expr) => {
+        Embedded {
+            name: $name,
+            family: Family {
+                board: BoardSize::$board,
+                kings: KingKind::$kings,
+                men_capture_backwards: $backwards,
+                capture_priority: $priority,
+            },
+            bytes: include_bytes!(concat!("weights/", $name, ".dpw")),
+            checksum: $checksum,
+        }
+    };
+}
+
+/// Every rule family with learned weights, first match wins. How each file was trained and
+/// the match that adopted it are in docs/strength.md.
+static EMBEDDED: [Embedded; 7] = [
+    // 10×10 flying kings (international, Ply Yard).
+    embedded!(
+        "flying-10x10",
+        Ten,
+        Flying,
+        None,
+        None,
+        0xba59_efde_789a_733e
+    ),
+    // 8×8 flying kings, men capturing backwards, a free choice of capture (Russian).
+    embedded!(
+        "flying-8x8",
+        Eight,
+        Flying,
+        Some(true),
+        Some(CapturePriority::Free),
+        0xf956_8b50_76af_8e88
+    ),
+    // The same with the capture of the most pieces (Brazilian), with per-square tables.
+    embedded!(
+        "flying-8x8-brazilian",
+        Eight,
+        Flying,
+        Some(true),
+        Some(CapturePriority::MaxPieces),
+        0xe2e2_cfa1_57ea_ad14
+    ),
+    // English: short kings, men capturing forward only, a free choice of capture; terms and
+    // per-square tables without the blocks, which cost English more depth than they paid.
+    embedded!(
+        "short-8x8-english",
+        Eight,
+        Short,
+        Some(false),
+        Some(CapturePriority::Free),
+        0xad1d_c37c_9012_d325
+    ),
+    // Italian: English's pieces with Italian's capture priorities.
+    embedded!(
+        "short-8x8-italian",
+        Eight,
+        Short,
+        Some(false),
+        Some(CapturePriority::Italian),
+        0xa65d_9627_9a70_0cc4
+    ),
+    // Spanish: flying kings, men capturing forward only, the most pieces then the most kings.
+    embedded!(
+        "flying-8x8-spanish",
+        Eight,
+        Flying,
+        Some(false),
+        Some(CapturePriority::MaxPiecesThenKings),
+        0x3a7d_fe0f_df47_17c1
+    ),
+    // Czech: Spanish's pieces; a king must capture when one can.
+    embedded!(
+        "flying-8x8-czech",
+        Eight,
+        Flying,
+        Some(false),
+        Some(CapturePriority::Czech),
+        0xe5e5_5ff2_2c4b_c739
+    ),
+];
 
 /// Learned weights with their layout for the search, packed once.
 pub type Learned = (Arc<PatternWeights>, Arc<PackedWeights>);
@@ -53,12 +145,8 @@ fn load(bytes: &[u8]) -> Option<Learned> {
     Some((Arc::new(weights), Arc::new(packed)))
 }
 
-/// The embedded weights for a rule family, if it has learned ones (10×10 with flying kings;
-/// 8×8 with flying kings and men that capture backwards, with a free choice of capture as
-/// Russian or the capture of the most pieces as Brazilian; 8×8 with short kings and men that
-/// capture forward only, with a free choice of capture as English or Italian's priorities;
-/// 8×8 with flying kings and men that capture forward only, with Spanish's or Czech's
-/// priorities; the other families use the hand terms alone).
+/// The embedded weights for a rule family, if it has learned ones (the families of
+/// [`EMBEDDED`]; the others use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
 }
@@ -66,31 +154,15 @@ pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
 /// As [`defaults`], with the packed layout made when the weights were first read (every
 /// search's evaluator starts from these).
 pub fn learned_defaults(rules: &Rules) -> Option<Learned> {
-    static TEN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_10X10));
-    static EIGHT: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8));
-    static BRAZILIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_BRAZILIAN));
-    static ENGLISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ENGLISH));
-    static ITALIAN: LazyLock<Option<Learned>> = LazyLock::new(|| load(SHORT_8X8_ITALIAN));
-    static SPANISH: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_SPANISH));
-    static CZECH: LazyLock<Option<Learned>> = LazyLock::new(|| load(FLYING_8X8_CZECH));
+    static LOADED: [OnceLock<Option<Learned>>; EMBEDDED.len()] =
+        [const { OnceLock::new() }; EMBEDDED.len()];
     if rules.win_condition != draughts_rules::WinCondition::Normal || rules.uses_line_tables() {
         return None; // learned from diagonal games won the usual way
     }
-    let family = (rules.board, rules.kings, rules.men_capture_backwards);
-    match (family, rules.capture_priority) {
-        ((BoardSize::Ten, KingKind::Flying, _), _) => TEN.clone(),
-        ((BoardSize::Eight, KingKind::Flying, true), CapturePriority::Free) => EIGHT.clone(),
-        ((BoardSize::Eight, KingKind::Flying, true), CapturePriority::MaxPieces) => {
-            BRAZILIAN.clone()
-        }
-        ((BoardSize::Eight, KingKind::Short, false), CapturePriority::Free) => ENGLISH.clone(),
-        ((BoardSize::Eight, KingKind::Short, false), CapturePriority::Italian) => ITALIAN.clone(),
-        ((BoardSize::Eight, KingKind::Flying, false), CapturePriority::MaxPiecesThenKings) => {
-            SPANISH.clone()
-        }
-        ((BoardSize::Eight, KingKind::Flying, false), CapturePriority::Czech) => CZECH.clone(),
-        _ => None,
-    }
+    let index = EMBEDDED.iter().position(|e| e.family.matches(rules))?;
+    LOADED[index]
+        .get_or_init(|| load(EMBEDDED[index].bytes))
+        .clone()
 }
 
 /// Patterns per block: 3^8.
@@ -708,34 +780,15 @@ mod tests {
     /// The committed weights files are the ones the docs describe (retrain and update both).
     #[test]
     fn embedded_weights_load_and_match_their_checksum() {
-        let files: [(&[u8], u64, &str); 7] = [
-            (FLYING_10X10, 0xba59_efde_789a_733e, "flying-10x10"),
-            (FLYING_8X8, 0xf956_8b50_76af_8e88, "flying-8x8"),
-            (
-                FLYING_8X8_BRAZILIAN,
-                0xe2e2_cfa1_57ea_ad14,
-                "flying-8x8-brazilian",
-            ),
-            (
-                SHORT_8X8_ENGLISH,
-                0xad1d_c37c_9012_d325,
-                "short-8x8-english",
-            ),
-            (
-                SHORT_8X8_ITALIAN,
-                0xa65d_9627_9a70_0cc4,
-                "short-8x8-italian",
-            ),
-            (
-                FLYING_8X8_SPANISH,
-                0x3a7d_fe0f_df47_17c1,
-                "flying-8x8-spanish",
-            ),
-            (FLYING_8X8_CZECH, 0xe5e5_5ff2_2c4b_c739, "flying-8x8-czech"),
-        ];
-        for (bytes, checksum, name) in files {
-            let changed = format!("weights/{name}.dpw changed");
-            assert_eq!(draughts_rules::hash::fnv1a(bytes), checksum, "{changed}");
+        for embedded in &EMBEDDED {
+            let changed = format!("weights/{}.dpw changed", embedded.name);
+            let checksum = draughts_rules::hash::fnv1a(embedded.bytes);
+            assert_eq!(checksum, embedded.checksum, "{changed}");
+            assert!(
+                load(embedded.bytes).is_some(),
+                "weights/{} loads",
+                embedded.name
+            );
         }
         let english = defaults(&Rules::english()).expect("embedded");
         assert_eq!((english.blocks, english.squares), (0, 32));
