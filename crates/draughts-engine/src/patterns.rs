@@ -146,7 +146,7 @@ fn load(bytes: &[u8]) -> Option<Learned> {
 }
 
 /// The embedded weights for a rule family, if it has learned ones (the families of
-/// [`EMBEDDED`]; the others use the hand terms alone).
+/// the `EMBEDDED` table; the others use the hand terms alone).
 pub fn defaults(rules: &Rules) -> Option<Arc<PatternWeights>> {
     learned_defaults(rules).map(|(weights, _)| weights)
 }
