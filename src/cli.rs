@@ -586,6 +586,44 @@ fn worker_threads(threads: usize) -> usize {
     }
 }
 
+/// `pdn-data`: the quiet positions of the PDN files' games with a result, labelled with
+/// it, written as a training data file; each game left out is named with its reason.
+pub fn pdn_data_command(
+    variant: &str,
+    pdn: &[std::path::PathBuf],
+    out: &std::path::Path,
+    w: &mut impl Write,
+) -> Result<(), String> {
+    use crate::tools::{dataset, records};
+    let rules = preset_rules(variant)?;
+    let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    dataset::write_header(&mut writer, &rules, dataset::LabelKind::Result)
+        .map_err(|e| e.to_string())?;
+    let (mut games, mut positions) = (0, 0);
+    for path in pdn {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let harvest = records::samples_from_pdn(&rules, &text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        for (game, reason) in &harvest.skipped {
+            writeln!(w, "{} game {game} left out: {reason}", path.display())
+                .map_err(|e| e.to_string())?;
+        }
+        for sample in &harvest.samples {
+            dataset::write_sample(&mut writer, sample).map_err(|e| e.to_string())?;
+        }
+        games += harvest.games;
+        positions += harvest.samples.len();
+    }
+    writer.flush().map_err(|e| e.to_string())?;
+    writeln!(
+        w,
+        "{variant}: {positions} quiet positions of {games} games ({})",
+        out.display()
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// `relabel`: give training positions the score of a deeper search and write them.
 pub fn relabel_command(
     variant: &str,
@@ -633,34 +671,66 @@ pub fn relabel_command(
     .map_err(|e| e.to_string())
 }
 
-/// `train`: fit pattern weights to self-play positions and write them.
+/// Where a fit's weights start.
+#[derive(Clone, Debug)]
+pub enum FitStart {
+    /// Every weight zero.
+    Zero,
+    /// The variant's embedded weights.
+    Embedded,
+    /// A weights file's.
+    File(std::path::PathBuf),
+}
+
+/// `train`: fit pattern weights to self-play positions (measuring the `held_out` files'
+/// positions beside them) and write them.
 pub fn train_command(
     variant: &str,
-    data: &[std::path::PathBuf],
-    settings: FitSettings,
+    (data, held_out): (&[std::path::PathBuf], &[std::path::PathBuf]),
+    mut settings: FitSettings,
+    start: FitStart,
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {
+    use crate::engine::patterns::PatternWeights;
     use crate::tools::train;
     let rules = preset_rules(variant)?;
+    settings.start = match start {
+        FitStart::Zero => None,
+        FitStart::Embedded => Some(
+            crate::engine::patterns::defaults(&rules)
+                .ok_or_else(|| format!("{variant} has no embedded weights"))?,
+        ),
+        FitStart::File(path) => {
+            let mut file =
+                std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let weights =
+                PatternWeights::read(&mut file).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(std::sync::Arc::new(weights))
+        }
+    };
     let samples = read_data_files(&rules, data)?;
-    let fit = train::fit(
-        &rules,
-        &samples,
-        settings,
-        |epoch, train, valid, results| {
-            let _ = writeln!(
-                std::io::stderr(),
-                "  epoch {epoch}: loss {train:.5} training, {valid:.5} held out \
-                 ({results:.5} against the results alone)"
-            );
-        },
-    );
+    let elsewhere = read_data_files(&rules, held_out)?;
+    let fit = train::fit(&rules, (&samples, &elsewhere), settings, |losses| {
+        let other = losses
+            .elsewhere
+            .map(|l| format!(", {l:.5} on the --held-out positions"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            std::io::stderr(),
+            "  epoch {}: loss {:.5} training, {:.5} held out ({:.5} against the results \
+             alone){other}",
+            losses.epoch,
+            losses.train,
+            losses.valid,
+            losses.valid_results
+        );
+    });
     let mut file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     fit.weights.write(&mut file).map_err(|e| e.to_string())?;
     writeln!(
         w,
-        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}, against the results alone {:.5} -> {:.5}; weights in {}",
+        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}, against the results alone {:.5} -> {:.5}{}; weights in {}",
         fit.train + fit.valid,
         fit.valid,
         fit.scale,
@@ -668,6 +738,13 @@ pub fn train_command(
         fit.valid_loss.last().copied().unwrap_or(f64::NAN),
         fit.valid_result_loss[0],
         fit.valid_result_loss.last().copied().unwrap_or(f64::NAN),
+        match (fit.elsewhere_loss.first(), fit.elsewhere_loss.last()) {
+            (Some(first), Some(last)) => format!(
+                ", on the {} --held-out positions {first:.5} -> {last:.5}",
+                elsewhere.len()
+            ),
+            _ => String::new(),
+        },
         out.display()
     )
     .map_err(|e| e.to_string())?;

@@ -109,6 +109,17 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Training positions from recorded games: the quiet positions of every game of the
+    /// PDN files that has a result, labelled with it (for `train --held-out`, or --data).
+    PdnData {
+        #[arg(long, default_value = "international")]
+        variant: String,
+        /// PDN files (several games each).
+        #[arg(long, required = true, num_args = 1..)]
+        pdn: Vec<std::path::PathBuf>,
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Label training positions with a deeper search: each position of DATA with between
     /// `--min-pieces` and `--max-pieces` pieces gets the score of PLAYER's search (its
     /// game's result kept), written to OUT for `train --lambda`.
@@ -159,8 +170,16 @@ enum Command {
         #[arg(long, default_value_t = 0.0)]
         lambda: f64,
         /// Start from the variant's embedded weights (a further iteration) instead of zero.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from")]
         from_embedded: bool,
+        /// Start from this weights file (with `--epochs 0`: measure it on the data).
+        #[arg(long)]
+        from: Option<std::path::PathBuf>,
+        /// Data files whose positions are never trained on, only measured after each epoch
+        /// (against their games' results): positions from other players' games
+        /// (`pdn-data`) tell a fit that learned the game from one that learned our play.
+        #[arg(long, num_args = 1..)]
+        held_out: Vec<std::path::PathBuf>,
         /// Fit the whole-board terms too (kings, their safe and exposed squares, the
         /// balance of the wings), written in the weights file's second format.
         #[arg(long)]
@@ -325,6 +344,9 @@ fn main() -> ExitCode {
             &out,
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::PdnData { variant, pdn, out }) => {
+            cli::pdn_data_command(&variant, &pdn, &out, &mut std::io::stdout().lock())
+        }
         Some(Command::Relabel {
             variant,
             data,
@@ -355,13 +377,15 @@ fn main() -> ExitCode {
             lambda,
             seed,
             from_embedded,
+            from,
+            held_out,
             terms,
             no_blocks,
             piece_squares,
             out,
         }) => cli::train_command(
             &variant,
-            &data,
+            (&data, &held_out),
             cli::FitSettings {
                 epochs,
                 optimiser,
@@ -369,10 +393,15 @@ fn main() -> ExitCode {
                 l2,
                 lambda,
                 seed,
-                from_embedded,
+                start: None,
                 terms,
                 blocks: !no_blocks,
                 piece_squares,
+            },
+            match (from_embedded, from) {
+                (_, Some(file)) => cli::FitStart::File(file),
+                (true, None) => cli::FitStart::Embedded,
+                (false, None) => cli::FitStart::Zero,
             },
             &out,
             &mut std::io::stdout().lock(),

@@ -159,7 +159,7 @@ pub enum Optimiser {
 }
 
 /// How a fit runs.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct FitSettings {
     /// Passes over the training positions.
     pub epochs: usize,
@@ -174,8 +174,10 @@ pub struct FitSettings {
     pub lambda: f64,
     /// Seeds the shuffles and the held-out split.
     pub seed: u64,
-    /// Start from the variant's embedded weights instead of zero (a further iteration).
-    pub from_embedded: bool,
+    /// The weights to start from (the variant's embedded ones, or a file's, for a further
+    /// iteration or, with no epoch, to measure them); zero when `None` or when their blocks
+    /// are not the fit's.
+    pub start: Option<std::sync::Arc<PatternWeights>>,
     /// Fit the whole-board terms (kings, their reach, the wings) with the blocks.
     pub terms: bool,
     /// Fit the blocks (else they stay unused: a cheaper evaluation).
@@ -215,16 +217,35 @@ pub struct Fit {
     pub valid_loss: Vec<f64>,
     /// The same against the game results alone (whatever `lambda` mixed into the target).
     pub valid_result_loss: Vec<f64>,
+    /// The cross-entropy against the results of the other held-out positions (the fit's
+    /// `elsewhere`), at the start and after each epoch; empty without them.
+    pub elsewhere_loss: Vec<f64>,
+}
+
+/// The losses after one epoch (0: the starting weights), for a fit's progress.
+#[derive(Copy, Clone, Debug)]
+pub struct EpochLosses {
+    /// The epoch, 0 before the first.
+    pub epoch: usize,
+    /// Against the target, on the training positions.
+    pub train: f64,
+    /// Against the target, on the held-out positions.
+    pub valid: f64,
+    /// Against the results alone, on the held-out positions.
+    pub valid_results: f64,
+    /// Against the results, on the other held-out positions (`None` without them).
+    pub elsewhere: Option<f64>,
 }
 
 /// Fit pattern weights on top of the hand evaluation: logistic regression of the result on
 /// the block patterns (two phases), by stochastic gradient descent with L2 regularisation;
-/// one sample in ten (by a hash of the seed and its place) is held out.
+/// one sample in ten (by a hash of the seed and its place) is held out, and `elsewhere`
+/// (positions from other sources, never trained on) is measured beside it.
 pub fn fit(
     rules: &Rules,
-    samples: &[Sample],
+    (samples, elsewhere): (&[Sample], &[Sample]),
     settings: FitSettings,
-    mut progress: impl FnMut(usize, f64, f64, f64),
+    mut progress: impl FnMut(EpochLosses),
 ) -> Fit {
     let FitSettings {
         epochs,
@@ -233,7 +254,7 @@ pub fn fit(
         l2,
         lambda,
         seed,
-        from_embedded,
+        start,
         terms: with_terms,
         blocks: with_blocks,
         piece_squares: with_tables,
@@ -243,44 +264,44 @@ pub fn fit(
     let expected = |score: i16| 1.0 / (1.0 + (-scale * score as f64 / 100.0).exp());
     let eval = Evaluator::with_weights(rules, weights);
     let blocks = Blocks::new(rules);
-    let rows: Vec<Row> = samples
-        .iter()
-        .map(|s| {
-            let mut features = Vec::new();
-            let endgame = if with_blocks {
-                blocks.features(&s.position, &mut features)
+    let row_of = |s: &Sample| {
+        let mut features = Vec::new();
+        let endgame = if with_blocks {
+            blocks.features(&s.position, &mut features)
+        } else {
+            blocks.endgame(&s.position)
+        };
+        let mut pieces = Vec::new();
+        if with_tables {
+            blocks.piece_squares(&s.position, &mut pieces);
+        }
+        let own = if s.position.side == Color::White {
+            s.white_result
+        } else {
+            1.0 - s.white_result
+        };
+        Row {
+            features,
+            terms: if with_terms {
+                blocks.terms(&s.position)
             } else {
-                blocks.endgame(&s.position)
-            };
-            let mut pieces = Vec::new();
-            if with_tables {
-                blocks.piece_squares(&s.position, &mut pieces);
-            }
-            let own = if s.position.side == Color::White {
-                s.white_result
-            } else {
-                1.0 - s.white_result
-            };
-            Row {
-                features,
-                terms: if with_terms {
-                    blocks.terms(&s.position)
-                } else {
-                    [0; TERMS]
-                },
-                pieces,
-                endgame,
-                hand: eval.hand(&s.position) as f32,
-                result: match s.score {
-                    Some(score) if lambda > 0.0 => {
-                        (lambda * expected(score) + (1.0 - lambda) * own) as f32
-                    }
-                    _ => own as f32,
-                },
-                outcome: own as f32,
-            }
-        })
-        .collect();
+                [0; TERMS]
+            },
+            pieces,
+            endgame,
+            hand: eval.hand(&s.position) as f32,
+            result: match s.score {
+                Some(score) if lambda > 0.0 => {
+                    (lambda * expected(score) + (1.0 - lambda) * own) as f32
+                }
+                _ => own as f32,
+            },
+            outcome: own as f32,
+        }
+    };
+    let rows: Vec<Row> = samples.iter().map(row_of).collect();
+    let elsewhere: Vec<Row> = elsewhere.iter().map(row_of).collect();
+    let elsewhere: Vec<&Row> = elsewhere.iter().collect();
     let held_out = |i: usize| {
         crate::engine::Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
     };
@@ -303,8 +324,8 @@ pub fn fit(
     let table_base = term_base + PHASES * TERMS;
     let table_phase = PIECE_KINDS * squares;
     let mut w = vec![0f32; table_base + PHASES * table_phase];
-    if from_embedded {
-        if let Some(start) = crate::engine::patterns::defaults(rules).filter(|p| p.blocks == n) {
+    if let Some(start) = start {
+        if start.blocks == n {
             for (slot, &v) in w.iter_mut().zip(&start.values) {
                 *slot = v as f32;
             }
@@ -352,10 +373,24 @@ pub fn fit(
         let n = rows.len().max(1) as f64;
         (target / n, outcome / n)
     };
-    let (valid_start, valid_result_start) = losses(&w, &valid);
-    let mut valid_loss = vec![valid_start];
-    let mut valid_result_loss = vec![valid_result_start];
-    progress(0, losses(&w, &train).0, valid_start, valid_result_start);
+    let mut valid_loss = Vec::new();
+    let mut valid_result_loss = Vec::new();
+    let mut elsewhere_loss = Vec::new();
+    let mut measure = |epoch: usize, w: &[f32]| {
+        let (valid_target, results) = losses(w, &valid);
+        valid_loss.push(valid_target);
+        valid_result_loss.push(results);
+        let other = (!elsewhere.is_empty()).then(|| losses(w, &elsewhere).1);
+        elsewhere_loss.extend(other);
+        progress(EpochLosses {
+            epoch,
+            train: losses(w, &train).0,
+            valid: valid_target,
+            valid_results: results,
+            elsewhere: other,
+        });
+    };
+    measure(0, &w);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = crate::engine::Rng::new(seed);
     let mut adam = (optimiser == Optimiser::Adam).then(|| Adam::new(w.len()));
@@ -400,10 +435,7 @@ pub fn fit(
                 descend(&mut w, [at(0), at(1)], sign as f32, 1.0);
             }
         }
-        let (v, results) = losses(&w, &valid);
-        valid_loss.push(v);
-        valid_result_loss.push(results);
-        progress(epoch, losses(&w, &train).0, v, results);
+        measure(epoch, &w);
     }
     Fit {
         weights: PatternWeights {
@@ -427,6 +459,7 @@ pub fn fit(
         valid: valid.len(),
         valid_loss,
         valid_result_loss,
+        elsewhere_loss,
     }
 }
 
@@ -501,13 +534,14 @@ mod tests {
                 l2: 1e-4,
                 lambda: 0.5,
                 seed: 1,
-                from_embedded: false,
+                start: None,
                 terms: optimiser == Optimiser::Adam,
                 blocks: true,
                 piece_squares: optimiser == Optimiser::Adam,
             };
-            let fit = fit(&rules, &samples, settings, |_, train, _, _| {
-                train_loss.push(train)
+            let fit = fit(&rules, (&samples, &[]), settings, |losses| {
+                assert!(losses.elsewhere.is_none());
+                train_loss.push(losses.train)
             });
             assert!(fit.valid > 0 && fit.train > fit.valid);
             assert!(
@@ -521,6 +555,41 @@ mod tests {
             assert_ne!(fit.valid_result_loss[0], fit.valid_loss[0]);
             assert!(fit.weights.values.iter().any(|&v| v != 0));
         }
+    }
+
+    #[test]
+    fn a_fit_starts_from_given_weights_and_measures_other_positions() {
+        let rules = Rules::english();
+        let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
+        let samples = english_samples(hand, (30, 7), 2);
+        let others = english_samples(hand, (10, 8), 1);
+        let settings = |epochs, start| FitSettings {
+            epochs,
+            optimiser: Optimiser::Adam,
+            rate: 1.0,
+            l2: 1e-4,
+            lambda: 0.0,
+            seed: 1,
+            start,
+            terms: true,
+            blocks: true,
+            piece_squares: false,
+        };
+        let first = fit(&rules, (&samples, &others), settings(2, None), |_| {});
+        assert_eq!(first.elsewhere_loss.len(), 3);
+        assert!(first.elsewhere_loss.iter().all(|l| l.is_finite()));
+        // The other positions are only measured: they change no weight.
+        let alone = fit(&rules, (&samples, &[]), settings(2, None), |_| {});
+        assert_eq!(alone.weights.values, first.weights.values);
+        assert!(alone.elsewhere_loss.is_empty());
+        // Starting from the fit's weights, with no epoch, measures them: the losses are the
+        // fit's last (up to the rounding of the weights to whole centipieces).
+        let start = Some(std::sync::Arc::new(first.weights.clone()));
+        let again = fit(&rules, (&samples, &others), settings(0, start), |_| {});
+        let close = |a: f64, b: f64| (a - b).abs() < 2e-3;
+        assert!(close(again.elsewhere_loss[0], first.elsewhere_loss[2]));
+        assert!(close(again.valid_loss[0], first.valid_loss[2]));
+        assert!(!close(again.valid_loss[0], first.valid_loss[0]));
     }
 
     #[test]
