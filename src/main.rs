@@ -176,8 +176,8 @@ enum Command {
         #[arg(long)]
         from: Option<std::path::PathBuf>,
         /// Data files whose positions are never trained on, only measured after each epoch
-        /// (against their games' results): positions from other players' games
-        /// (`pdn-data`) tell a fit that learned the game from one that learned our play.
+        /// (against their games' results), such as positions of recorded games
+        /// (`pdn-data`).
         #[arg(long, num_args = 1..)]
         held_out: Vec<std::path::PathBuf>,
         /// Fit the whole-board terms too (kings, their safe and exposed squares, the

@@ -1,7 +1,8 @@
 //! Training positions from recorded games (PDN): each game replayed from its start, its
 //! quiet positions labelled with the game's result, as self-play labels its own. Games
-//! against other players reach positions our self-play does not, which makes them a
-//! held-out set that tells whether a fit learned the game or only our own play.
+//! against other players reach positions our self-play does not; as a held-out set they
+//! judge fairly only the weights that did not play them (a searcher steers into the
+//! positions its own evaluation overrates: `docs/strength.md`).
 
 use super::tune::Sample;
 use crate::rules::movegen::{has_capture, opponent_has_capture};
@@ -109,7 +110,7 @@ mod tests {
     use super::*;
     use crate::rules::Color;
 
-    const TWO_GAMES: &str =
+    const THREE_GAMES: &str =
         "[Result \"2-0\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n\
         [Result \"*\"]\n\n1. 32-28 *\n\n\
         [Result \"0-2\"]\n\n1. 32-28 19-23 2. 33-29 *\n";
@@ -117,7 +118,7 @@ mod tests {
     #[test]
     fn quiet_positions_carry_their_games_result() {
         let rules = Rules::international();
-        let harvest = samples_from_pdn(&rules, TWO_GAMES).expect("readable");
+        let harvest = samples_from_pdn(&rules, THREE_GAMES).expect("readable");
         // Game 1: the start and 32-28 are quiet; after 19-23 White must take, after 28x19
         // Black must take; the position after the last move is not a sample (no move from
         // it was recorded).
