@@ -692,7 +692,6 @@ pub fn train_command(
     out: &std::path::Path,
     w: &mut impl Write,
 ) -> Result<(), String> {
-    use crate::engine::patterns::PatternWeights;
     use crate::tools::train;
     let rules = preset_rules(variant)?;
     settings.start = match start {
@@ -701,13 +700,9 @@ pub fn train_command(
             crate::engine::patterns::defaults(&rules)
                 .ok_or_else(|| format!("{variant} has no embedded weights"))?,
         ),
-        FitStart::File(path) => {
-            let mut file =
-                std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let weights =
-                PatternWeights::read(&mut file).map_err(|e| format!("{}: {e}", path.display()))?;
-            Some(std::sync::Arc::new(weights))
-        }
+        FitStart::File(path) => Some(std::sync::Arc::new(crate::tools::arena::read_weights_file(
+            &path, &rules,
+        )?)),
     };
     let samples = read_data_files(&rules, data)?;
     let elsewhere = read_data_files(&rules, held_out)?;

@@ -64,11 +64,7 @@ impl Player {
             } else {
                 return Err(format!("'{limit}' is not <N>ms or depth<N>"));
             }
-            let mut file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-            let weights = PatternWeights::read(&mut file).map_err(|e| format!("{path}: {e}"))?;
-            weights
-                .check_board(rules)
-                .map_err(|e| format!("{path}: {e}"))?;
+            let weights = read_weights_file(std::path::Path::new(path), rules)?;
             // Players are small copyable values for the match loop; the weights of one run
             // live as long as it.
             let weights: &'static Arc<PatternWeights> = Box::leak(Box::new(Arc::new(weights)));
@@ -416,6 +412,16 @@ pub fn run_match(
         }
     }
     result
+}
+
+/// A weights file written by `train`, checked against the board of `rules`; errors name
+/// the file.
+pub fn read_weights_file(path: &std::path::Path, rules: &Rules) -> Result<PatternWeights, String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let mut file = std::fs::File::open(path).map_err(|e| at(&e))?;
+    let weights = PatternWeights::read(&mut file).map_err(|e| at(&e))?;
+    weights.check_board(rules).map_err(|e| at(&e))?;
+    Ok(weights)
 }
 
 #[cfg(test)]
