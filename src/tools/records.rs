@@ -7,6 +7,7 @@
 use super::tune::Sample;
 use crate::rules::movegen::{has_capture, opponent_has_capture};
 use crate::rules::notation::{fen, pdn};
+use crate::rules::record::RecordedResult;
 use crate::rules::replay::{play, MoveInput, PlayError};
 use crate::rules::{Game, Position, Rules};
 
@@ -21,15 +22,14 @@ pub struct Harvest {
     pub skipped: Vec<(usize, String)>,
 }
 
-/// White's result of a PDN result token (`2-0`, `1-0`, `1-1`, `1/2-1/2`, `½-½`, `0-1`,
-/// `0-2`); `None` for `*` and anything else.
+/// White's share of the points of a PDN result token (`RecordedResult::parse`); `None`
+/// for `*` and anything else.
 fn white_result(token: &str) -> Option<f64> {
-    match token.trim() {
-        "2-0" | "1-0" => Some(1.0),
-        "1-1" | "1/2-1/2" | "½-½" => Some(0.5),
-        "0-2" | "0-1" => Some(0.0),
-        _ => None,
-    }
+    RecordedResult::parse(token).map(|result| match result {
+        RecordedResult::WhiteWon => 1.0,
+        RecordedResult::Draw => 0.5,
+        RecordedResult::BlackWon => 0.0,
+    })
 }
 
 /// The quiet positions (no capture pending for either side) of every game of `text` with
