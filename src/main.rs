@@ -147,7 +147,7 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
-    /// Fit pattern weights to self-play positions (logistic regression, one in ten held
+    /// Fit pattern weights to self-play positions (logistic regression, one game in ten held
     /// out); writes the weights file the arena's `patterns:` players read.
     Train {
         #[arg(long, default_value = "international")]

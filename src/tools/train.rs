@@ -237,9 +237,27 @@ pub struct EpochLosses {
     pub elsewhere: Option<f64>,
 }
 
+/// The number of the game each sample comes from, counting from 0. Data files hold each
+/// game's positions together and in order, and a game never gains a piece, so a sample
+/// with more pieces than the one before it, or with another result, starts the next game.
+fn game_numbers(samples: &[Sample]) -> impl Iterator<Item = usize> + '_ {
+    let mut game = 0;
+    samples.iter().enumerate().map(move |(i, s)| {
+        if let Some(before) = i.checked_sub(1).map(|b| &samples[b]) {
+            if s.position.occupied().count_ones() > before.position.occupied().count_ones()
+                || s.white_result != before.white_result
+            {
+                game += 1;
+            }
+        }
+        game
+    })
+}
+
 /// Fit pattern weights on top of the hand evaluation: logistic regression of the result on
 /// the block patterns (two phases), by stochastic gradient descent with L2 regularisation;
-/// one sample in ten (by a hash of the seed and its place) is held out, and `elsewhere`
+/// one game in ten (by a hash of the seed and its number, `game_numbers`) is held out whole,
+/// and `elsewhere`
 /// (positions from other sources, never trained on) is measured beside it.
 pub fn fit(
     rules: &Rules,
@@ -302,12 +320,15 @@ pub fn fit(
     let rows: Vec<Row> = samples.iter().map(row_of).collect();
     let elsewhere: Vec<Row> = elsewhere.iter().map(row_of).collect();
     let elsewhere: Vec<&Row> = elsewhere.iter().collect();
-    let held_out = |i: usize| {
-        crate::engine::Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
+    // Whole games are held out: the positions of one game are near copies of each other
+    // with one label, so a position held out beside its neighbours in training measures
+    // memory of that game, not judgement.
+    let held_out = |game: usize| {
+        crate::engine::Rng::new(seed ^ (game as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
     };
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (i, row) in rows.iter().enumerate() {
-        if held_out(i) {
+    for (row, game) in rows.iter().zip(game_numbers(samples)) {
+        if held_out(game) {
             valid.push(row);
         } else {
             train.push(row);
@@ -558,6 +579,27 @@ mod tests {
     }
 
     #[test]
+    fn games_are_told_apart_by_their_pieces_and_results() {
+        let hand = Player::DepthWithWeights(2, Weights::for_rules(&Rules::english()));
+        let samples = english_samples(hand, (25, 11), 2);
+        let numbers: Vec<usize> = game_numbers(&samples).collect();
+        assert_eq!(numbers.first(), Some(&0));
+        assert_eq!(numbers.last(), Some(&24), "25 games, numbered from 0");
+        // Within a game the pieces never grow and the result never changes.
+        for (pair, games) in samples.windows(2).zip(numbers.windows(2)) {
+            if games[0] == games[1] {
+                assert!(
+                    pair[1].position.occupied().count_ones()
+                        <= pair[0].position.occupied().count_ones()
+                );
+                assert_eq!(pair[0].white_result, pair[1].white_result);
+            } else {
+                assert_eq!(games[1], games[0] + 1);
+            }
+        }
+    }
+
+    #[test]
     fn a_fit_starts_from_given_weights_and_measures_other_positions() {
         let rules = Rules::english();
         let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
@@ -575,7 +617,10 @@ mod tests {
             blocks: true,
             piece_squares: false,
         };
-        let first = fit(&rules, (&samples, &others), settings(2, None), |_| {});
+        let mut first_train = Vec::new();
+        let first = fit(&rules, (&samples, &others), settings(2, None), |losses| {
+            first_train.push(losses.train)
+        });
         assert_eq!(first.elsewhere_loss.len(), 3);
         assert!(first.elsewhere_loss.iter().all(|l| l.is_finite()));
         // The other positions are only measured: they change no weight.
@@ -585,11 +630,15 @@ mod tests {
         // Starting from the fit's weights, with no epoch, measures them: the losses are the
         // fit's last (up to the rounding of the weights to whole centipieces).
         let start = Some(std::sync::Arc::new(first.weights.clone()));
-        let again = fit(&rules, (&samples, &others), settings(0, start), |_| {});
+        let mut again_train = Vec::new();
+        let again = fit(&rules, (&samples, &others), settings(0, start), |losses| {
+            again_train.push(losses.train)
+        });
         let close = |a: f64, b: f64| (a - b).abs() < 2e-3;
         assert!(close(again.elsewhere_loss[0], first.elsewhere_loss[2]));
         assert!(close(again.valid_loss[0], first.valid_loss[2]));
-        assert!(!close(again.valid_loss[0], first.valid_loss[0]));
+        assert!(close(again_train[0], first_train[2]));
+        assert!(!close(again_train[0], first_train[0]));
     }
 
     #[test]
