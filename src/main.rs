@@ -169,6 +169,10 @@ enum Command {
         /// with search scores); the rest is its game's result.
         #[arg(long, default_value_t = 0.0)]
         lambda: f64,
+        /// Train only on positions whose search score lies within this many centipieces of
+        /// the starting weights' evaluation (no shot pending, by the search's judgement).
+        #[arg(long)]
+        calm: Option<u32>,
         /// Start from the variant's embedded weights (a further iteration) instead of zero.
         #[arg(long, conflicts_with = "from")]
         from_embedded: bool,
@@ -375,6 +379,7 @@ fn main() -> ExitCode {
             rate,
             l2,
             lambda,
+            calm,
             seed,
             from_embedded,
             from,
@@ -392,6 +397,7 @@ fn main() -> ExitCode {
                 rate,
                 l2,
                 lambda,
+                calm,
                 seed,
                 start: None,
                 terms,

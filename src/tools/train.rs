@@ -172,6 +172,10 @@ pub struct FitSettings {
     /// The share of each position's target taken from its search score (mapped to an
     /// expected result by the fitted logistic scale); the rest is its game's result.
     pub lambda: f64,
+    /// Train only on positions whose search score lies within this many centipieces of
+    /// the starting weights' evaluation (no shot pending, by the search's judgement);
+    /// positions without a search score are kept. The held-out positions are all measured.
+    pub calm: Option<u32>,
     /// Seeds the shuffles and the held-out split.
     pub seed: u64,
     /// The weights to start from (the variant's embedded ones, or a file's, for a further
@@ -200,6 +204,8 @@ struct Row {
     result: f32,
     /// The game's result alone, for a held-out loss that compares fits of any `lambda`.
     outcome: f32,
+    /// The search score of the position, when the data has one (centipieces).
+    score: Option<i16>,
 }
 
 /// What a fit did.
@@ -271,6 +277,7 @@ pub fn fit(
         rate,
         l2,
         lambda,
+        calm,
         seed,
         start,
         terms: with_terms,
@@ -315,6 +322,7 @@ pub fn fit(
                 _ => own as f32,
             },
             outcome: own as f32,
+            score: s.score,
         }
     };
     let rows: Vec<Row> = samples.iter().map(row_of).collect();
@@ -361,7 +369,7 @@ pub fn fit(
         }
     }
     let k = scale as f32 / 100.0;
-    let predict = |w: &[f32], row: &Row| -> f32 {
+    let evaluate = |w: &[f32], row: &Row| -> f32 {
         let mut sum = row.hand;
         for (b, &f) in row.features.iter().enumerate() {
             let open = w[b * PATTERNS + f as usize];
@@ -378,8 +386,16 @@ pub fn fit(
             let weight = w[at] * (1.0 - row.endgame) + w[at + table_phase] * row.endgame;
             sum += weight * sign as f32;
         }
-        1.0 / (1.0 + (-k * sum).exp())
+        sum
     };
+    let predict = |w: &[f32], row: &Row| -> f32 { 1.0 / (1.0 + (-k * evaluate(w, row)).exp()) };
+    if let Some(calm) = calm {
+        // The weights hold the starting ones here.
+        train.retain(|row| {
+            row.score
+                .is_none_or(|score| (evaluate(&w, row) - score as f32).abs() <= calm as f32)
+        });
+    }
     // Cross-entropy against the target and against the result alone, from one prediction
     // a row (the prediction is the costly part).
     let losses = |w: &[f32], rows: &[&Row]| -> (f64, f64) {
@@ -554,6 +570,7 @@ mod tests {
                 rate,
                 l2: 1e-4,
                 lambda: 0.5,
+                calm: None,
                 seed: 1,
                 start: None,
                 terms: optimiser == Optimiser::Adam,
@@ -576,6 +593,43 @@ mod tests {
             assert_ne!(fit.valid_result_loss[0], fit.valid_loss[0]);
             assert!(fit.weights.values.iter().any(|&v| v != 0));
         }
+    }
+
+    #[test]
+    fn calm_keeps_only_positions_whose_search_agrees_with_the_evaluation() {
+        let rules = Rules::english();
+        let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
+        let samples = english_samples(hand, (20, 13), 2);
+        let settings = |calm| FitSettings {
+            epochs: 1,
+            optimiser: Optimiser::Adam,
+            rate: 1.0,
+            l2: 1e-4,
+            lambda: 0.0,
+            calm,
+            seed: 1,
+            start: None,
+            terms: false,
+            blocks: true,
+            piece_squares: false,
+        };
+        let all = fit(&rules, (&samples, &[]), settings(None), |_| {});
+        let wide = fit(&rules, (&samples, &[]), settings(Some(u32::MAX)), |_| {});
+        assert_eq!(wide.train, all.train);
+        assert_eq!(wide.weights.values, all.weights.values);
+        // Every search score far from any evaluation: nothing is trained on, the held-out
+        // positions are still measured.
+        let wild: Vec<Sample> = samples
+            .iter()
+            .map(|s| Sample {
+                score: Some(20_000),
+                ..*s
+            })
+            .collect();
+        let none = fit(&rules, (&wild, &[]), settings(Some(100)), |_| {});
+        assert_eq!(none.train, 0);
+        assert_eq!(none.valid, all.valid);
+        assert!(none.weights.values.iter().all(|&v| v == 0));
     }
 
     #[test]
@@ -611,6 +665,7 @@ mod tests {
             rate: 1.0,
             l2: 1e-4,
             lambda: 0.0,
+            calm: None,
             seed: 1,
             start,
             terms: true,
