@@ -82,7 +82,8 @@ enum Command {
         weights: String,
     },
     /// Self-play games for training the pattern evaluation: their quiet positions with the
-    /// results, written to OUT (a header, then 29 bytes a position), games spread over every core.
+    /// results, written to OUT (a header, then 29 bytes a position), games spread over every
+    /// core.
     Selfplay {
         #[arg(long, default_value = "international")]
         variant: String,

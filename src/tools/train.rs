@@ -263,8 +263,7 @@ fn game_numbers(samples: &[Sample]) -> impl Iterator<Item = usize> + '_ {
 /// Fit pattern weights on top of the hand evaluation: logistic regression of the result on
 /// the block patterns (two phases), by stochastic gradient descent with L2 regularisation;
 /// one game in ten (by a hash of the seed and its number, `game_numbers`) is held out whole,
-/// and `elsewhere`
-/// (positions from other sources, never trained on) is measured beside it.
+/// and `elsewhere` (positions from other sources, never trained on) is measured beside it.
 pub fn fit(
     rules: &Rules,
     (samples, elsewhere): (&[Sample], &[Sample]),
