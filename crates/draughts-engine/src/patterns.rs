@@ -77,7 +77,7 @@ static EMBEDDED: [Embedded; 7] = [
         Flying,
         None,
         None,
-        0xba59_efde_789a_733e
+        0x49c3_4a80_6632_f38c
     ),
     // 8×8 flying kings, men capturing backwards, a free choice of capture (Russian).
     embedded!(
