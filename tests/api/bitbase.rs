@@ -428,12 +428,13 @@ fn the_searcher_converts_a_won_ending_and_does_not_pretend_in_a_drawn_one() {
         .find(|p| tables.probe(p) == Some(Value::Draw))
         .expect("a drawn position");
 
-    // The drawn position scores 0 with the tables; the search alone sees three kings.
+    // The drawn position scores 0 with the tables; the search alone sees three kings
+    // against one ahead (by how much is the evaluation's judgement of a drawish ending).
     let req = to_depth(6);
     let without =
         think(&Game::new(rules, drawn, None), &req, &Caps::default(), None).expect("move");
     assert!(
-        matches!(without.score, Score::Centipieces(c) if c > 50),
+        matches!(without.score, Score::Centipieces(c) if c > 0),
         "{:?}",
         without.score
     );
