@@ -13,6 +13,7 @@ mod canadian;
 mod endpoints;
 mod engine;
 mod frisian;
+mod hub_client;
 mod openapi;
 mod perft;
 mod pictures;
