@@ -104,7 +104,7 @@ pub fn ask(
             // A failed engine is started afresh for the next move.
             sessions.remove(&key);
         }
-        answer
+        answer.map_err(|e| format!("{program}: {e}"))
     })
 }
 
