@@ -30,7 +30,7 @@ impl Session {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("{program}: {e}"))?;
+            .map_err(|e| e.to_string())?;
         let input = child.stdin.take().ok_or("no stdin")?;
         let output = BufReader::new(child.stdout.take().ok_or("no stdout")?).lines();
         let mut session = Session {
@@ -89,23 +89,27 @@ pub fn ask(
         time.as_secs_f64()
     );
     let key = (program.to_string(), variant);
-    SESSIONS.with(|sessions| {
-        let mut sessions = sessions.borrow_mut();
-        let session = match sessions.entry(key.clone()) {
-            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(Session::start(program, variant)?)
+    SESSIONS
+        .with(|sessions| {
+            let mut sessions = sessions.borrow_mut();
+            let session = match sessions.entry(key.clone()) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(Session::start(program, variant)?)
+                }
+            };
+            let answer = session
+                .send(&script)
+                .and_then(|()| read_answer(session, rules, &pos));
+            if answer.is_err() {
+                // A failed engine is started afresh for the next move.
+                sessions.remove(&key);
             }
-        };
-        let answer = session
-            .send(&script)
-            .and_then(|()| read_answer(session, rules, &pos));
-        if answer.is_err() {
-            // A failed engine is started afresh for the next move.
-            sessions.remove(&key);
-        }
-        answer.map_err(|e| format!("{program}: {e}"))
-    })
+            answer
+        })
+        // Every error, from starting the engine or from a move, names the program (the arena
+        // prints it).
+        .map_err(|e| format!("{program}: {e}"))
 }
 
 /// Read the engine's lines up to its `done move=`: the move and the last depth it reported.

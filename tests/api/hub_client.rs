@@ -37,3 +37,15 @@ fn a_program_that_speaks_no_hub_is_an_error() {
         "{answer:?}"
     );
 }
+
+#[test]
+fn a_program_that_cannot_start_is_an_error_naming_it() {
+    let rules = Rules::preset("international").expect("preset");
+    let start = Position::initial(&rules);
+    let missing = "/nonexistent/hub-engine";
+    let answer = ask(missing, &rules, &start, &[], Duration::from_millis(20));
+    assert!(
+        matches!(&answer, Err(e) if e.starts_with(&format!("{missing}: "))),
+        "{answer:?}"
+    );
+}
