@@ -10,15 +10,26 @@ use super::{hub_move, hub_position, parse_hub_move};
 use crate::rules::{Move, Position, Preset, Rules};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Lines, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
-/// A running Hub engine: its input, and its output line by line.
+/// How long past its time an engine may take to answer before it counts as hung (as the
+/// sparring match tool allows: a few seconds and a margin per unit of thinking time).
+fn answer_deadline(time: Duration) -> Duration {
+    Duration::from_secs(5) + time * 20
+}
+
+/// How long a dropped engine has to obey `quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(1);
+
+/// A running Hub engine: its input, and its output line by line (read by a thread of its
+/// own, so a silent engine cannot block the arena past a deadline).
 struct Session {
     child: Child,
     input: ChildStdin,
-    output: Lines<BufReader<ChildStdout>>,
+    output: Receiver<std::io::Result<String>>,
 }
 
 impl Session {
@@ -32,7 +43,17 @@ impl Session {
             .spawn()
             .map_err(|e| e.to_string())?;
         let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?).lines();
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (lines, output) = mpsc::channel();
+        // The thread ends when the engine's output does (it exits or is killed), or when the
+        // session, and with it the receiver, is gone.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut session = Session {
             child,
             input,
@@ -53,8 +74,18 @@ impl Session {
 }
 
 impl Drop for Session {
+    /// Ask the engine to quit; kill it if it has not within `QUIT_GRACE`.
     fn drop(&mut self) {
         let _ = self.input.write_all(b"quit\n");
+        let _ = self.input.flush();
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
@@ -100,7 +131,7 @@ pub fn ask(
             };
             let answer = session
                 .send(&script)
-                .and_then(|()| read_answer(session, rules, &pos));
+                .and_then(|()| read_answer(session, rules, &pos, answer_deadline(time)));
             if answer.is_err() {
                 // A failed engine is started afresh for the next move.
                 sessions.remove(&key);
@@ -117,10 +148,19 @@ fn read_answer(
     session: &mut Session,
     rules: &Rules,
     pos: &Position,
+    within: Duration,
 ) -> Result<(Move, Option<u32>), String> {
+    let deadline = Instant::now() + within;
     let mut depth = None;
-    for line in session.output.by_ref() {
-        let line = line.map_err(|e| e.to_string())?;
+    loop {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let line = match session.output.recv_timeout(wait) {
+            Ok(line) => line.map_err(|e| e.to_string())?,
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(format!("no move within {:.1} s", within.as_secs_f64()))
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         if let Some(d) = line
             .split_whitespace()
             .find_map(|w| w.strip_prefix("depth="))
