@@ -2,6 +2,7 @@
 //! brute-force solver finds, the well-known endings come out as the books say, and table
 //! files hold what the solver found and refuse to be misread.
 
+use crate::common::scratch_dir;
 use draughts_api::engine::bitbase::{
     self, build_materials, build_tables, file, Material, Tables, Value,
 };
@@ -141,14 +142,6 @@ fn two_and_three_piece_tables_equal_a_brute_force_solution() {
     compare_with_brute_force(Rules::international(), 2);
 }
 
-/// A fresh directory under the system's temporary one.
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("draughts-tables-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
 /// Write every table of `tables` to `dir` in the file format.
 fn write_all(tables: &Tables, dir: &std::path::Path) {
     for (material, table) in &tables.tables {
@@ -170,7 +163,7 @@ fn table_files_hold_what_the_solver_found_for_every_preset_with_tables() {
         let pieces = if preset.rules.board.side() > 8 { 2 } else { 3 };
         let mut built = Tables::new(&preset.rules);
         build_tables(&mut built, pieces, None, &mut |_, _| {});
-        let dir = scratch_dir(preset.id);
+        let dir = scratch_dir(&format!("tables-{}", preset.id));
         write_all(&built, &dir);
         let mut read = Tables::new(&preset.rules);
         let loaded = bitbase::load_dir(&mut read, &dir).expect("read");
@@ -203,7 +196,7 @@ fn a_truncated_altered_misnamed_or_foreign_table_file_is_refused() {
     let material = Material([1, 1, 0, 1]);
     let table = &built.tables[&material];
     let packed = file::pack(&rules, &table.layout, table.plain_entries().expect("plain"));
-    let dir = scratch_dir("refused");
+    let dir = scratch_dir("tables-refused");
     let good = file::write(&dir, &packed, material).expect("written");
     assert!(file::open(&good, &rules).is_ok());
     let bytes = std::fs::read(&good).expect("read");
@@ -486,7 +479,7 @@ fn a_long_table_win_that_men_moves_keep_alive_is_a_win() {
 
 #[test]
 fn the_build_command_writes_every_preset_and_resumes() {
-    let dir = scratch_dir("command");
+    let dir = scratch_dir("tables-command");
     let run = || {
         let (mut summary, mut progress) = (Vec::new(), Vec::new());
         draughts_api::cli::bitbase_build_command("all", 3, &dir, &mut summary, &mut progress)
@@ -524,7 +517,7 @@ fn the_build_command_writes_every_preset_and_resumes() {
 /// changed (a file with a valid checksum but wrong values).
 #[test]
 fn the_verify_command_checks_results_against_the_moves() {
-    let dir = scratch_dir("verify");
+    let dir = scratch_dir("tables-verify");
     let (mut sink, mut progress) = (Vec::new(), Vec::new());
     draughts_api::cli::bitbase_build_command("english", 3, &dir, &mut sink, &mut progress)
         .expect("built");

@@ -54,13 +54,12 @@ fn a_program_that_cannot_start_is_an_error_naming_it() {
 /// A program that reads nothing and says nothing (`sleep`): the move is an error after the
 /// answer's deadline (5 s and 20 times the thinking time), and the process is killed rather
 /// than left behind.
-#[cfg(unix)]
+#[cfg(target_os = "linux")] // the process is looked for in /proc
 #[test]
 fn a_silent_program_is_given_up_and_killed() {
     use std::os::unix::fs::PermissionsExt;
     use std::time::Instant;
-    let dir = std::env::temp_dir().join(format!("silent-hub-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let dir = crate::common::scratch_dir("silent-hub");
     let program = dir.join("silent");
     let pid_file = dir.join("pid");
     std::fs::write(

@@ -1,5 +1,5 @@
-//! Helpers shared by the engine tests: an independent brute-force minimax and random
-//! positions.
+//! Helpers shared by the engine tests: an independent brute-force minimax, random
+//! positions, a server on a free port, a scratch directory.
 
 #![allow(dead_code)] // each test file uses its own part
 
@@ -174,4 +174,13 @@ pub fn legal_sorted(
         .collect();
     written.sort();
     written
+}
+
+/// A fresh, empty directory under the system's temporary one, named for `name` and this
+/// process.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("draughts-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
 }
