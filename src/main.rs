@@ -200,6 +200,11 @@ enum Command {
         /// from their own side (the weights file's third format).
         #[arg(long)]
         piece_squares: bool,
+        /// Tie each 4×4 block to its mirror on the other half (a pattern's weight from one
+        /// side's view is minus its turned pattern's in the mirrored block): no value for
+        /// having the move in the blocks, twice the data for each weight.
+        #[arg(long)]
+        no_tempo: bool,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]
@@ -392,6 +397,7 @@ fn main() -> ExitCode {
             terms,
             no_blocks,
             piece_squares,
+            no_tempo,
             out,
         }) => cli::train_command(
             &variant,
@@ -408,6 +414,7 @@ fn main() -> ExitCode {
                 terms,
                 blocks: !no_blocks,
                 piece_squares,
+                no_tempo,
             },
             match (from_embedded, from) {
                 (_, Some(file)) => cli::FitStart::File(file),

@@ -8,7 +8,7 @@ use super::dataset::{self, LabelKind};
 use super::tune::{self_play_games, Sample, SelfPlayPlan};
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::patterns::{
-    Blocks, PatternWeights, PATTERNS, PHASES, PIECE_KINDS, TERMS, TERM_UNIT,
+    turned, Blocks, PatternWeights, PATTERNS, PHASES, PIECE_KINDS, TERMS, TERM_UNIT,
 };
 use crate::rules::{Color, Rules};
 use std::io::{Read, Write};
@@ -188,13 +188,19 @@ pub struct FitSettings {
     pub blocks: bool,
     /// Fit per-square tables for men and kings.
     pub piece_squares: bool,
+    /// Tie each block to its mirror on the other half: a pattern's weight from one side's
+    /// view is minus the turned pattern's in the mirrored block (`patterns::turned`), so
+    /// the blocks hold no value for having the move and each weight sees twice the data.
+    pub no_tempo: bool,
 }
 
 /// One position ready for fitting: its features, phase, hand score and target (the game's
 /// result, mixed with the search score's expected result), all from the side to move's
 /// view.
 struct Row {
-    features: Vec<u16>,
+    /// Each block's place among the opening weights (the endgame's lie `blocks × PATTERNS`
+    /// further) with the sign it counts with (see `FitSettings::no_tempo`).
+    features: Vec<(u32, f32)>,
     terms: [i16; TERMS],
     /// Places in the per-square tables, +1 for the side to move's pieces, −1 for the other's.
     pieces: Vec<(u16, i8)>,
@@ -282,19 +288,35 @@ pub fn fit(
         terms: with_terms,
         blocks: with_blocks,
         piece_squares: with_tables,
+        no_tempo,
     } = settings;
     let weights = Weights::for_rules(rules);
     let scale = super::tune::fit_scale(rules, weights, samples);
     let expected = |score: i16| 1.0 / (1.0 + (-scale * score as f64 / 100.0).exp());
     let eval = Evaluator::with_weights(rules, weights);
     let blocks = Blocks::new(rules);
+    let n = if with_blocks { blocks.len() } else { 0 };
     let row_of = |s: &Sample| {
-        let mut features = Vec::new();
+        let mut patterns = Vec::new();
         let endgame = if with_blocks {
-            blocks.features(&s.position, &mut features)
+            blocks.features(&s.position, &mut patterns)
         } else {
             blocks.endgame(&s.position)
         };
+        let at = |b: usize, f: u16| (b * PATTERNS + f as usize) as u32;
+        let mut features = Vec::with_capacity(patterns.len() + 1);
+        for (b, &f) in patterns.iter().enumerate() {
+            let mirror = n - 1 - b;
+            if !no_tempo || b < mirror {
+                features.push((at(b, f), 1.0));
+            } else if b > mirror {
+                features.push((at(mirror, turned(f)), -1.0));
+            } else {
+                // The middle block of an odd count is its own mirror.
+                features.push((at(b, f), 0.5));
+                features.push((at(b, turned(f)), -0.5));
+            }
+        }
         let mut pieces = Vec::new();
         if with_tables {
             blocks.piece_squares(&s.position, &mut pieces);
@@ -341,7 +363,6 @@ pub fn fit(
             train.push(row);
         }
     }
-    let n = if with_blocks { blocks.len() } else { 0 };
     let squares = if with_tables {
         rules.board.geometry().squares as usize
     } else {
@@ -357,6 +378,20 @@ pub fn fit(
             for (slot, &v) in w.iter_mut().zip(&start.values) {
                 *slot = v as f32;
             }
+            if no_tempo {
+                // Start from the part of the weights that the tie keeps.
+                for phase in 0..PHASES {
+                    for b in 0..n / 2 {
+                        let mirror = (phase * n + n - 1 - b) * PATTERNS;
+                        let own = (phase * n + b) * PATTERNS;
+                        for f in 0..PATTERNS as u16 {
+                            w[own + f as usize] = (start.values[own + f as usize] as f32
+                                - start.values[mirror + turned(f) as usize] as f32)
+                                / 2.0;
+                        }
+                    }
+                }
+            }
             for (slot, &v) in w[term_base..].iter_mut().zip(&start.terms) {
                 *slot = v as f32 / TERM_UNIT;
             }
@@ -370,10 +405,9 @@ pub fn fit(
     let k = scale as f32 / 100.0;
     let evaluate = |w: &[f32], row: &Row| -> f32 {
         let mut sum = row.hand;
-        for (b, &f) in row.features.iter().enumerate() {
-            let open = w[b * PATTERNS + f as usize];
-            let end = w[(n + b) * PATTERNS + f as usize];
-            sum += open * (1.0 - row.endgame) + end * row.endgame;
+        for &(at, sign) in &row.features {
+            let (open, end) = (w[at as usize], w[n * PATTERNS + at as usize]);
+            sum += sign * (open * (1.0 - row.endgame) + end * row.endgame);
         }
         for (t, &v) in row.terms.iter().enumerate() {
             let weight =
@@ -456,9 +490,9 @@ pub fn fit(
                     };
                 }
             };
-            for (b, &f) in row.features.iter().enumerate() {
-                let at = |phase: usize| (phase * n + b) * PATTERNS + f as usize;
-                descend(&mut w, [at(0), at(1)], 1.0, 1.0);
+            for &(at, sign) in &row.features {
+                let at = at as usize;
+                descend(&mut w, [at, n * PATTERNS + at], sign, 1.0);
             }
             for (t, &v) in row.terms.iter().enumerate().filter(|(_, &v)| v != 0) {
                 let at = |phase: usize| term_base + phase * TERMS + t;
@@ -472,6 +506,26 @@ pub fn fit(
             }
         }
         measure(epoch, &w);
+    }
+    if no_tempo {
+        // Write out the tied blocks: each mirror from its partner, the middle one (odd
+        // counts) as the part that the tie keeps.
+        for phase in 0..PHASES {
+            for b in n / 2..n {
+                let mirror = n - 1 - b;
+                let (own, other) = ((phase * n + b) * PATTERNS, (phase * n + mirror) * PATTERNS);
+                let tied: Vec<f32> = (0..PATTERNS as u16)
+                    .map(|f| {
+                        if b == mirror {
+                            (w[own + f as usize] - w[own + turned(f) as usize]) / 2.0
+                        } else {
+                            -w[other + turned(f) as usize]
+                        }
+                    })
+                    .collect();
+                w[own..own + PATTERNS].copy_from_slice(&tied);
+            }
+        }
     }
     Fit {
         weights: PatternWeights {
@@ -575,6 +629,7 @@ mod tests {
                 terms: optimiser == Optimiser::Adam,
                 blocks: true,
                 piece_squares: optimiser == Optimiser::Adam,
+                no_tempo: false,
             };
             let fit = fit(&rules, (&samples, &[]), settings, |losses| {
                 assert!(losses.elsewhere.is_none());
@@ -595,6 +650,77 @@ mod tests {
     }
 
     #[test]
+    fn tied_blocks_score_a_position_the_same_whoever_is_to_move() {
+        let rules = Rules::english();
+        let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
+        let samples = english_samples(hand, (30, 17), 2);
+        let settings = |no_tempo| FitSettings {
+            epochs: 4,
+            optimiser: Optimiser::Adam,
+            rate: 3.0,
+            l2: 1e-4,
+            lambda: 0.0,
+            calm: None,
+            seed: 1,
+            start: None,
+            terms: false,
+            blocks: true,
+            piece_squares: false,
+            no_tempo,
+        };
+        let blocks = Blocks::new(&rules);
+        // The blocks' score for the side to move, and for the other side in its place.
+        let both_views = |weights: &PatternWeights, s: &Sample| {
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            let endgame = blocks.features(&s.position, &mut mine);
+            let other = s.position.with_side(s.position.side.opponent());
+            blocks.features(&other, &mut theirs);
+            (
+                weights.score(&mine, endgame),
+                weights.score(&theirs, endgame),
+            )
+        };
+        let mut last = None;
+        let tied_fit = fit(&rules, (&samples, &[]), settings(true), |l| last = Some(l));
+        let tied = tied_fit.weights.clone();
+        assert!(tied.values.iter().any(|&v| v != 0));
+        // The weights written are the model the fit trained: over all positions they score
+        // the loss the fit reported for its training and held-out parts together.
+        let hand = Evaluator::with_weights(&rules, Weights::for_rules(&rules));
+        let k = tied_fit.scale / 100.0;
+        let written: f64 = samples
+            .iter()
+            .map(|s| {
+                let mut features = Vec::new();
+                let endgame = blocks.features(&s.position, &mut features);
+                let score = hand.hand(&s.position) + tied.score(&features, endgame);
+                let p = 1.0 / (1.0 + (-k * score as f64).exp());
+                let own = if s.position.side == Color::White {
+                    s.white_result
+                } else {
+                    1.0 - s.white_result
+                };
+                -(own * p.ln() + (1.0 - own) * (1.0 - p).ln())
+            })
+            .sum::<f64>()
+            / samples.len() as f64;
+        let last = last.expect("epochs ran");
+        let reported = (last.train * tied_fit.train as f64 + last.valid * tied_fit.valid as f64)
+            / (tied_fit.train + tied_fit.valid) as f64;
+        assert!((written - reported).abs() < 2e-4, "{written} vs {reported}");
+        for s in &samples {
+            let (own, other) = both_views(&tied, s);
+            assert_eq!(own, -other, "{:?}", s.position);
+        }
+        // Untied, having the move is worth something somewhere.
+        let free = fit(&rules, (&samples, &[]), settings(false), |_| {}).weights;
+        assert!(samples.iter().any(|s| {
+            let (own, other) = both_views(&free, s);
+            own != -other
+        }));
+    }
+
+    #[test]
     fn calm_keeps_only_positions_whose_search_agrees_with_the_evaluation() {
         let rules = Rules::english();
         let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
@@ -611,6 +737,7 @@ mod tests {
             terms: false,
             blocks: true,
             piece_squares: false,
+            no_tempo: false,
         };
         let all = fit(&rules, (&samples, &[]), settings(None), |_| {});
         let wide = fit(&rules, (&samples, &[]), settings(Some(u32::MAX)), |_| {});
@@ -670,6 +797,7 @@ mod tests {
             terms: true,
             blocks: true,
             piece_squares: false,
+            no_tempo: false,
         };
         let mut first_train = Vec::new();
         let first = fit(&rules, (&samples, &others), settings(2, None), |losses| {

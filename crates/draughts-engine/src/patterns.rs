@@ -200,6 +200,19 @@ const REVERSED: [u8; 256] = {
     t
 };
 
+/// A pattern read from the other side: the block turned 180° (its squares in reverse order)
+/// with the colours swapped, so the pattern of block `i` from one side's view is
+/// `turned` of the pattern of block `n − 1 − i` from the other's.
+pub fn turned(pattern: u16) -> u16 {
+    let (mut from, mut to) = (pattern, 0u16);
+    for _ in 0..8 {
+        // Own (1) and opponent (2) trade places; the first digit read becomes the last.
+        to = to * 3 + [0, 2, 1][(from % 3) as usize];
+        from /= 3;
+    }
+    to
+}
+
 /// Where the blocks lie: for each, the first bit of each of its four rows' two squares.
 #[derive(Clone, Debug)]
 pub struct Blocks {
@@ -713,6 +726,24 @@ impl PatternWeights {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turned_pattern_is_the_other_sides_view_of_the_mirrored_block() {
+        let rules = Rules::international();
+        let blocks = Blocks::new(&rules);
+        let n = blocks.len();
+        for pos in random_line(&rules, 7, 60) {
+            let mut mine = Vec::new();
+            blocks.features(&pos, &mut mine);
+            let theirs = pos.with_side(pos.side.opponent());
+            let mut other = Vec::new();
+            blocks.features(&theirs, &mut other);
+            for i in 0..n {
+                assert_eq!(turned(mine[i]), other[n - 1 - i], "block {i}");
+                assert_eq!(turned(turned(mine[i])), mine[i]);
+            }
+        }
+    }
 
     #[test]
     fn blocks_cover_the_board_with_eight_squares_each() {
