@@ -607,13 +607,37 @@ mod tests {
         samples
     }
 
+    /// Positions of English games between two searches of the hand terms alone (depth 2),
+    /// whose results follow the hand evaluation closely enough for a short fit to learn.
+    fn hand_samples(games: usize, seed: u64) -> Vec<Sample> {
+        let hand = Player::DepthWithWeights(2, Weights::for_rules(&Rules::english()));
+        english_samples(hand, (games, seed), 2)
+    }
+
+    /// A fit of the blocks alone by Adam, results only, L2 1e-4, seed 1.
+    fn adam(epochs: usize, rate: f64) -> FitSettings {
+        FitSettings {
+            epochs,
+            optimiser: Optimiser::Adam,
+            rate,
+            l2: 1e-4,
+            lambda: 0.0,
+            calm: None,
+            seed: 1,
+            start: None,
+            terms: false,
+            blocks: true,
+            piece_squares: false,
+            no_tempo: false,
+        }
+    }
+
     #[test]
     fn samples_round_trip_and_a_fit_lowers_the_training_loss() {
         let rules = Rules::english();
         // Games of the hand terms alone: their results follow the hand evaluation closely
         // enough for a fit to move every kind of weight in a few epochs.
-        let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
-        let samples = english_samples(hand, (40, 3), 2);
+        let samples = hand_samples(40, 3);
         assert!(samples.len() > 100, "{}", samples.len());
         for (optimiser, rate) in [(Optimiser::Sgd, 20.0), (Optimiser::Adam, 1.0)] {
             let mut train_loss = Vec::new();
@@ -652,21 +676,10 @@ mod tests {
     #[test]
     fn tied_blocks_score_a_position_the_same_whoever_is_to_move() {
         let rules = Rules::english();
-        let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
-        let samples = english_samples(hand, (30, 17), 2);
+        let samples = hand_samples(30, 17);
         let settings = |no_tempo| FitSettings {
-            epochs: 4,
-            optimiser: Optimiser::Adam,
-            rate: 3.0,
-            l2: 1e-4,
-            lambda: 0.0,
-            calm: None,
-            seed: 1,
-            start: None,
-            terms: false,
-            blocks: true,
-            piece_squares: false,
             no_tempo,
+            ..adam(4, 3.0)
         };
         let blocks = Blocks::new(&rules);
         // The blocks' score for the side to move, and for the other side in its place.
@@ -723,21 +736,10 @@ mod tests {
     #[test]
     fn calm_keeps_only_positions_whose_search_agrees_with_the_evaluation() {
         let rules = Rules::english();
-        let hand = Player::DepthWithWeights(2, Weights::for_rules(&rules));
-        let samples = english_samples(hand, (20, 13), 2);
+        let samples = hand_samples(20, 13);
         let settings = |calm| FitSettings {
-            epochs: 1,
-            optimiser: Optimiser::Adam,
-            rate: 1.0,
-            l2: 1e-4,
-            lambda: 0.0,
             calm,
-            seed: 1,
-            start: None,
-            terms: false,
-            blocks: true,
-            piece_squares: false,
-            no_tempo: false,
+            ..adam(1, 1.0)
         };
         let all = fit(&rules, (&samples, &[]), settings(None), |_| {});
         let wide = fit(&rules, (&samples, &[]), settings(Some(u32::MAX)), |_| {});
@@ -786,18 +788,9 @@ mod tests {
         let samples = english_samples(hand, (30, 7), 2);
         let others = english_samples(hand, (10, 8), 1);
         let settings = |epochs, start| FitSettings {
-            epochs,
-            optimiser: Optimiser::Adam,
-            rate: 1.0,
-            l2: 1e-4,
-            lambda: 0.0,
-            calm: None,
-            seed: 1,
             start,
             terms: true,
-            blocks: true,
-            piece_squares: false,
-            no_tempo: false,
+            ..adam(epochs, 1.0)
         };
         let mut first_train = Vec::new();
         let first = fit(&rules, (&samples, &others), settings(2, None), |losses| {
