@@ -10,7 +10,7 @@ use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::patterns::{
     turned, Blocks, PatternWeights, PATTERNS, PHASES, PIECE_KINDS, TERMS, TERM_UNIT,
 };
-use crate::rules::{Color, Rules};
+use crate::rules::Rules;
 use std::io::{Read, Write};
 
 /// Play the plan's self-play games of `player` against itself, split over `threads`
@@ -321,11 +321,7 @@ pub fn fit(
         if with_tables {
             blocks.piece_squares(&s.position, &mut pieces);
         }
-        let own = if s.position.side == Color::White {
-            s.white_result
-        } else {
-            1.0 - s.white_result
-        };
+        let own = s.mover_result();
         Row {
             features,
             terms: if with_terms {
@@ -704,15 +700,9 @@ mod tests {
         let written: f64 = samples
             .iter()
             .map(|s| {
-                let mut features = Vec::new();
-                let endgame = blocks.features(&s.position, &mut features);
-                let score = hand.hand(&s.position) + tied.score(&features, endgame);
+                let score = hand.hand(&s.position) + both_views(&tied, s).0;
                 let p = 1.0 / (1.0 + (-k * score as f64).exp());
-                let own = if s.position.side == Color::White {
-                    s.white_result
-                } else {
-                    1.0 - s.white_result
-                };
+                let own = s.mover_result();
                 -(own * p.ln() + (1.0 - own) * (1.0 - p).ln())
             })
             .sum::<f64>()

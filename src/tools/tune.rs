@@ -22,6 +22,17 @@ pub struct Sample {
     pub score: Option<i16>,
 }
 
+impl Sample {
+    /// Its game's result for the side to move.
+    pub fn mover_result(&self) -> f64 {
+        if self.position.side == Color::White {
+            self.white_result
+        } else {
+            1.0 - self.white_result
+        }
+    }
+}
+
 /// The label a forced win gets in a sample's score (a loss its negation).
 pub const SCORE_LABEL_WIN: i16 = 3000;
 
