@@ -711,10 +711,19 @@ pub fn train_command(
             .elsewhere
             .map(|l| format!(", {l:.5} on the --held-out positions"))
             .unwrap_or_default();
+        let choices = losses
+            .choices
+            .map(|(loss, agree)| {
+                format!(
+                    "; played moves: choice loss {loss:.4}, {:.1}% ranked first",
+                    100.0 * agree
+                )
+            })
+            .unwrap_or_default();
         let _ = writeln!(
             std::io::stderr(),
             "  epoch {}: loss {:.5} training, {:.5} held out ({:.5} against the results \
-             alone){other}",
+             alone){other}{choices}",
             losses.epoch,
             losses.train,
             losses.valid,
@@ -725,7 +734,7 @@ pub fn train_command(
     fit.weights.write(&mut file).map_err(|e| e.to_string())?;
     writeln!(
         w,
-        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}, against the results alone {:.5} -> {:.5}{}; weights in {}",
+        "{variant}: {} positions ({} held out), scale {:.3}, held-out loss {:.5} (the starting weights) -> {:.5}, against the results alone {:.5} -> {:.5}{}{}; weights in {}",
         fit.train + fit.valid,
         fit.valid,
         fit.scale,
@@ -737,6 +746,14 @@ pub fn train_command(
             (Some(first), Some(last)) => format!(
                 ", on the {} --held-out positions {first:.5} -> {last:.5}",
                 elsewhere.len()
+            ),
+            _ => String::new(),
+        },
+        match (fit.valid_choice_loss.first(), fit.valid_choice_loss.last()) {
+            (Some(first), Some(last)) => format!(
+                ", played moves ranked first {:.1}% -> {:.1}%",
+                100.0 * first.1,
+                100.0 * last.1
             ),
             _ => String::new(),
         },

@@ -205,6 +205,15 @@ enum Command {
         /// having the move in the blocks, twice the data for each weight.
         #[arg(long)]
         no_tempo: bool,
+        /// The weight of the choice loss beside the results' (0: off; data written with
+        /// the played moves): the move the player's search played should score above the
+        /// position's other moves, each scored once the captures it allows are played out.
+        #[arg(long, default_value_t = 0.0)]
+        choices: f64,
+        /// How sharply the choice loss tells the moves apart (a multiple of the results'
+        /// logistic scale): above 1 it dwells on the moves that outscore the played one.
+        #[arg(long, default_value_t = 1.0)]
+        choice_sharpness: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long)]
@@ -398,6 +407,8 @@ fn main() -> ExitCode {
             no_blocks,
             piece_squares,
             no_tempo,
+            choices,
+            choice_sharpness,
             out,
         }) => cli::train_command(
             &variant,
@@ -415,6 +426,8 @@ fn main() -> ExitCode {
                 blocks: !no_blocks,
                 piece_squares,
                 no_tempo,
+                choices,
+                choice_sharpness,
             },
             match (from_embedded, from) {
                 (_, Some(file)) => cli::FitStart::File(file),

@@ -4,10 +4,12 @@
 //!
 //! Header (24 bytes): the magic `DRAUGHTS`, the version (u16 LE), the record size (u16 LE),
 //! the label kind (u8), three reserved zero bytes, and the variant's board and rule
-//! fingerprint (u64 LE, [`rules_fingerprint`]). Record (29 bytes): White's pieces, Black's,
+//! fingerprint (u64 LE, [`rules_fingerprint`]). Record (30 bytes): White's pieces, Black's,
 //! the kings (u64 LE each), the side to move (0 White, 1 Black), the game's result for White
-//! (0 lost, 1 drawn, 2 won), and the search score for the side to move (i16 LE, centipieces;
-//! `i16::MIN` where there was none).
+//! (0 lost, 1 drawn, 2 won), the search score for the side to move (i16 LE, centipieces;
+//! `i16::MIN` where there was none), and the move played there, its from and to squares
+//! (bit indices; both 255 where it was not recorded). Positions are quiet, so the two
+//! squares name one plain move.
 
 use super::tune::Sample;
 use crate::rules::{Color, Position, Rules};
@@ -15,12 +17,13 @@ use std::io::{Read, Write};
 
 const MAGIC: &[u8; 8] = b"DRAUGHTS";
 /// The format's version; bump it whenever the layout of the header or a record changes.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// Bytes of the header.
 pub const HEADER: usize = 24;
 /// Bytes of one record.
-pub const RECORD: usize = 29;
+pub const RECORD: usize = 30;
 const NO_SCORE: i16 = i16::MIN;
+const NO_SQUARE: u8 = u8::MAX;
 
 /// What a file's labels are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -66,7 +69,10 @@ pub fn write_sample(out: &mut impl Write, sample: &Sample) -> std::io::Result<()
     record[24] = (p.side == Color::Black) as u8;
     record[25] = (sample.white_result * 2.0).round() as u8;
     record[26..28].copy_from_slice(&sample.score.unwrap_or(NO_SCORE).to_le_bytes());
-    out.write_all(&record[..RECORD])
+    let (from, to) = sample.played.unwrap_or((NO_SQUARE, NO_SQUARE));
+    record[28] = from;
+    record[29] = to;
+    out.write_all(&record)
 }
 
 fn invalid(message: String) -> std::io::Error {
@@ -123,6 +129,7 @@ pub fn read(rules: &Rules, input: &mut impl Read) -> std::io::Result<(LabelKind,
                 position,
                 white_result: r[25].min(2) as f64 / 2.0,
                 score: (score != NO_SCORE).then_some(score),
+                played: (r[28] != NO_SQUARE).then_some((r[28], r[29])),
             }
         })
         .collect();
@@ -138,6 +145,7 @@ mod tests {
             position: Position::initial(rules),
             white_result: 1.0,
             score,
+            played: score.map(|s| ((s.unsigned_abs() % 50) as u8, 49)),
         }
     }
 
@@ -154,6 +162,8 @@ mod tests {
         assert_eq!(kind, LabelKind::ResultAndSearchScore);
         let scores: Vec<_> = read_back.iter().map(|s| s.score).collect();
         assert_eq!(scores, [Some(-37), None, Some(3000)]);
+        let played: Vec<_> = read_back.iter().map(|s| s.played).collect();
+        assert_eq!(played, [Some((37, 49)), None, Some((0, 49))]);
         assert!(read_back
             .iter()
             .all(|s| s.position == Position::initial(&rules) && s.white_result == 1.0));

@@ -80,6 +80,7 @@ pub fn samples_from_pdn(rules: &Rules, text: &str) -> Result<Harvest, String> {
                     position: pos,
                     white_result: result,
                     score: None,
+                    played: None,
                 });
             }
             match play(&mut replayed, &MoveInput::Text(text.clone()), &mut legal) {

@@ -10,7 +10,8 @@ use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::patterns::{
     turned, Blocks, PatternWeights, PATTERNS, PHASES, PIECE_KINDS, TERMS, TERM_UNIT,
 };
-use crate::rules::Rules;
+use crate::rules::movegen::{generate, generate_captures, has_plain_move};
+use crate::rules::{Move, Position, Rules};
 use std::io::{Read, Write};
 
 /// Play the plan's self-play games of `player` against itself, split over `threads`
@@ -192,6 +193,16 @@ pub struct FitSettings {
     /// view is minus the turned pattern's in the mirrored block (`patterns::turned`), so
     /// the blocks hold no value for having the move and each weight sees twice the data.
     pub no_tempo: bool,
+    /// The weight of the choice loss beside the results' (0: off): in positions that
+    /// record the move their player's search played, the move's outcome should score above
+    /// its siblings' (a softmax over the moves, each scored once the captures it allows are
+    /// played out). The player's search is deeper than the evaluation, so this teaches the
+    /// evaluation to rank the moves as the search does.
+    pub choices: f64,
+    /// How sharply the choice loss's softmax tells the moves apart: their scores' scale in
+    /// it, a multiple of the results' logistic scale (1: a move a man better is e times as
+    /// likely the best). Above 1 the loss dwells on the moves that outscore the played one.
+    pub choice_sharpness: f64,
 }
 
 /// One position ready for fitting: its features, phase, hand score and target (the game's
@@ -214,6 +225,41 @@ struct Row {
     score: Option<i16>,
 }
 
+/// A position whose played move is known: each move's outcome, as the row of the quiet
+/// position it leads to once the captures it allows are played out, with +1 where that
+/// position's side to move is this position's and −1 where it is the opponent's.
+struct Choice {
+    outcomes: Vec<(Row, f32)>,
+    /// Which of them was played.
+    played: usize,
+}
+
+/// `pos` with the captures in hand played out: while the side to move has a capture, each
+/// is tried and the best for the side that makes it (by `eval`, to the end of the
+/// exchange, at most `depth` captures deep) is taken. The quiet position reached and its
+/// score for `pos`'s side to move; `None` where a side runs out of moves on the way (the
+/// game ends: nothing for the evaluation to learn there).
+fn settle(rules: &Rules, eval: &Evaluator, pos: &Position, depth: u32) -> Option<(i32, Position)> {
+    let mut captures: Vec<Move> = Vec::new();
+    if depth > 0 {
+        generate_captures(rules, pos, &mut captures);
+    }
+    if captures.is_empty() {
+        return (depth == 0 || has_plain_move(rules, pos)).then(|| (eval.evaluate(pos), *pos));
+    }
+    let mut best: Option<(i32, Position)> = None;
+    for mv in &captures {
+        let (score, leaf) = settle(rules, eval, &pos.play(mv), depth - 1)?;
+        if best.is_none_or(|(b, _)| -score > b) {
+            best = Some((-score, leaf));
+        }
+    }
+    best
+}
+
+/// How deep `settle` follows an exchange.
+const SETTLE_DEPTH: u32 = 8;
+
 /// What a fit did.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -232,6 +278,9 @@ pub struct Fit {
     /// The cross-entropy against the results of the other held-out positions (the fit's
     /// `elsewhere`), at the start and after each epoch; empty without them.
     pub elsewhere_loss: Vec<f64>,
+    /// The choice loss and agreement (`EpochLosses::choices`) on the held-out positions
+    /// that record their played move, at the start and after each epoch; empty without them.
+    pub valid_choice_loss: Vec<(f64, f64)>,
 }
 
 /// The losses after one epoch (0: the starting weights), for a fit's progress.
@@ -247,6 +296,10 @@ pub struct EpochLosses {
     pub valid_results: f64,
     /// Against the results, on the other held-out positions (`None` without them).
     pub elsewhere: Option<f64>,
+    /// On the held-out positions that record their played move: the choice loss (the
+    /// softmax's cross-entropy) and the share where the played move scores highest
+    /// (`None` without such positions).
+    pub choices: Option<(f64, f64)>,
 }
 
 /// The number of the game each sample comes from, counting from 0. Data files hold each
@@ -289,6 +342,8 @@ pub fn fit(
         blocks: with_blocks,
         piece_squares: with_tables,
         no_tempo,
+        choices: choice_weight,
+        choice_sharpness,
     } = settings;
     let weights = Weights::for_rules(rules);
     let scale = super::tune::fit_scale(rules, weights, samples);
@@ -357,6 +412,48 @@ pub fn fit(
             valid.push(row);
         } else {
             train.push(row);
+        }
+    }
+    // The outcomes are played out by the starting weights (fixed through the fit).
+    let mut settler = Evaluator::with_weights(rules, weights);
+    if let Some(start) = &start {
+        settler.set_patterns(start.clone());
+    }
+    let choice_of = |s: &Sample| -> Option<Choice> {
+        let (from, to) = s.played?;
+        let mut moves: Vec<Move> = Vec::new();
+        generate(rules, &s.position, &mut moves);
+        let played = moves.iter().position(|m| m.from == from && m.to == to)?;
+        if moves.len() < 2 {
+            return None;
+        }
+        let mut outcomes = Vec::with_capacity(moves.len());
+        for mv in &moves {
+            let (_, leaf) = settle(rules, &settler, &s.position.play(mv), SETTLE_DEPTH)?;
+            let sign = if leaf.side == s.position.side {
+                1.0
+            } else {
+                -1.0
+            };
+            let quiet = Sample {
+                position: leaf,
+                white_result: 0.5,
+                score: None,
+                played: None,
+            };
+            outcomes.push((row_of(&quiet), sign));
+        }
+        Some(Choice { outcomes, played })
+    };
+    let (mut train_choices, mut valid_choices) = (Vec::new(), Vec::new());
+    for (s, game) in samples.iter().zip(game_numbers(samples)) {
+        let wanted = choice_weight > 0.0 || held_out(game);
+        if let Some(choice) = wanted.then(|| choice_of(s)).flatten() {
+            if held_out(game) {
+                valid_choices.push(choice);
+            } else {
+                train_choices.push(choice);
+            }
         }
     }
     let squares = if with_tables {
@@ -439,27 +536,70 @@ pub fn fit(
         let n = rows.len().max(1) as f64;
         (target / n, outcome / n)
     };
+    // Each outcome's chance of being the best move: a softmax of its score for the side
+    // that chooses, in units of the logistic scale times the sharpness.
+    let sharp = k * choice_sharpness as f32;
+    let chances = |w: &[f32], choice: &Choice, out: &mut Vec<f32>| {
+        out.clear();
+        out.extend(
+            choice
+                .outcomes
+                .iter()
+                .map(|(row, sign)| sign * sharp * evaluate(w, row)),
+        );
+        let top = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut total = 0.0;
+        for z in out.iter_mut() {
+            *z = (*z - top).exp();
+            total += *z;
+        }
+        for z in out.iter_mut() {
+            *z /= total;
+        }
+    };
+    // The choice loss and the share of positions whose played move alone scores highest.
+    let choice_losses = |w: &[f32], choices: &[Choice]| -> Option<(f64, f64)> {
+        let mut p = Vec::new();
+        let (mut loss, mut agree) = (0.0, 0);
+        for c in choices {
+            chances(w, c, &mut p);
+            loss -= (p[c.played].max(1e-9) as f64).ln();
+            let top = p
+                .iter()
+                .enumerate()
+                .all(|(i, &q)| i == c.played || q < p[c.played]);
+            agree += top as usize;
+        }
+        let n = choices.len() as f64;
+        (!choices.is_empty()).then(|| (loss / n, agree as f64 / n))
+    };
     let mut valid_loss = Vec::new();
     let mut valid_result_loss = Vec::new();
     let mut elsewhere_loss = Vec::new();
+    let mut valid_choice_loss = Vec::new();
     let mut measure = |epoch: usize, w: &[f32]| {
         let (valid_target, results) = losses(w, &valid);
         valid_loss.push(valid_target);
         valid_result_loss.push(results);
         let other = (!elsewhere.is_empty()).then(|| losses(w, &elsewhere).1);
         elsewhere_loss.extend(other);
+        let choices = choice_losses(w, &valid_choices);
+        valid_choice_loss.extend(choices);
         progress(EpochLosses {
             epoch,
             train: losses(w, &train).0,
             valid: valid_target,
             valid_results: results,
             elsewhere: other,
+            choices,
         });
     };
     measure(0, &w);
-    let mut order: Vec<usize> = (0..train.len()).collect();
+    // Rows first, then the positions with a played move, shuffled together.
+    let mut order: Vec<usize> = (0..train.len() + train_choices.len()).collect();
     let mut rng = crate::engine::Rng::new(seed);
     let mut adam = (optimiser == Optimiser::Adam).then(|| Adam::new(w.len()));
+    let mut p = Vec::new();
     for epoch in 1..=epochs {
         // Adam's step shrinks linearly to 1/epochs of `rate` over the run, so the last
         // epochs settle instead of wandering; SGD keeps its step.
@@ -467,13 +607,8 @@ pub fn fit(
             Optimiser::Adam => (rate * (epochs + 1 - epoch) as f64 / epochs as f64) as f32,
             Optimiser::Sgd => rate as f32,
         };
-        for i in (1..order.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
-        for &i in &order {
-            let row = train[i];
-            let g = (predict(&w, row) - row.result) * k;
+        // Move the weights of `row`'s features down the gradient `g` of its evaluation.
+        let descend_row = |w: &mut [f32], adam: &mut Option<Adam>, row: &Row, g: f32| {
             let shares = [1.0 - row.endgame, row.endgame];
             // Move one feature's opening and endgame weights (at `at`) down the gradient of
             // a feature seen `count` times; `plain` scales the plain (SGD) step.
@@ -488,17 +623,38 @@ pub fn fit(
             };
             for &(at, sign) in &row.features {
                 let at = at as usize;
-                descend(&mut w, [at, n * PATTERNS + at], sign, 1.0);
+                descend(w, [at, n * PATTERNS + at], sign, 1.0);
             }
             for (t, &v) in row.terms.iter().enumerate().filter(|(_, &v)| v != 0) {
                 let at = |phase: usize| term_base + phase * TERMS + t;
                 // A term's count runs to tens where a block's is one: a smaller plain step
                 // keeps it from overshooting.
-                descend(&mut w, [at(0), at(1)], v as f32, 1.0 / 64.0);
+                descend(w, [at(0), at(1)], v as f32, 1.0 / 64.0);
             }
             for &(place, sign) in &row.pieces {
                 let at = |phase: usize| table_base + phase * table_phase + place as usize;
-                descend(&mut w, [at(0), at(1)], sign as f32, 1.0);
+                descend(w, [at(0), at(1)], sign as f32, 1.0);
+            }
+        };
+        for i in (1..order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        for &i in &order {
+            match train.get(i) {
+                Some(row) => {
+                    let g = (predict(&w, row) - row.result) * k;
+                    descend_row(&mut w, &mut adam, row, g);
+                }
+                None => {
+                    let choice = &train_choices[i - train.len()];
+                    chances(&w, choice, &mut p);
+                    for (o, ((row, sign), &chance)) in choice.outcomes.iter().zip(&p).enumerate() {
+                        let wanted = (o == choice.played) as u8 as f32;
+                        let g = choice_weight as f32 * sharp * sign * (chance - wanted);
+                        descend_row(&mut w, &mut adam, row, g);
+                    }
+                }
             }
         }
         measure(epoch, &w);
@@ -546,6 +702,7 @@ pub fn fit(
         valid_loss,
         valid_result_loss,
         elsewhere_loss,
+        valid_choice_loss,
     }
 }
 
@@ -625,6 +782,8 @@ mod tests {
             blocks: true,
             piece_squares: false,
             no_tempo: false,
+            choices: 0.0,
+            choice_sharpness: 1.0,
         }
     }
 
@@ -650,6 +809,8 @@ mod tests {
                 blocks: true,
                 piece_squares: optimiser == Optimiser::Adam,
                 no_tempo: false,
+                choices: 0.0,
+                choice_sharpness: 1.0,
             };
             let fit = fit(&rules, (&samples, &[]), settings, |losses| {
                 assert!(losses.elsewhere.is_none());
@@ -849,5 +1010,74 @@ mod tests {
         assert!(changed > 0);
         // The threads split the work, not the answer.
         assert_eq!(run(3).1, one);
+    }
+
+    #[test]
+    fn settling_plays_out_the_captures_a_move_allows_best_for_each_side() {
+        let rules = Rules::english();
+        let eval = Evaluator::with_weights(&rules, Weights::for_rules(&rules));
+        let (mut checked, mut exchanges) = (0, 0);
+        for sample in hand_samples(6, 11) {
+            let mut moves: Vec<Move> = Vec::new();
+            generate(&rules, &sample.position, &mut moves);
+            for mv in &moves {
+                let child = sample.position.play(mv);
+                let Some((score, leaf)) = settle(&rules, &eval, &child, SETTLE_DEPTH) else {
+                    continue;
+                };
+                checked += 1;
+                // The leaf is quiet for its side to move and scored from the child's side.
+                let mut captures: Vec<Move> = Vec::new();
+                generate_captures(&rules, &leaf, &mut captures);
+                assert!(captures.is_empty());
+                let sign = if leaf.side == child.side { 1 } else { -1 };
+                assert_eq!(score, sign * eval.evaluate(&leaf));
+                // Where the child has captures, its score is the best of theirs.
+                generate_captures(&rules, &child, &mut captures);
+                if captures.is_empty() {
+                    assert_eq!(leaf, child);
+                    continue;
+                }
+                exchanges += 1;
+                let best = captures
+                    .iter()
+                    .filter_map(|c| settle(&rules, &eval, &child.play(c), SETTLE_DEPTH))
+                    .map(|(s, _)| -s)
+                    .max();
+                assert_eq!(best, Some(score));
+            }
+        }
+        assert!(checked > 200 && exchanges > 20, "{checked} {exchanges}");
+    }
+
+    #[test]
+    fn the_choice_loss_teaches_the_evaluation_the_searchs_choices() {
+        let rules = Rules::english();
+        // A deeper search than the evaluation chose the moves played.
+        let teacher = Player::DepthWithWeights(4, Weights::for_rules(&rules));
+        let samples = english_samples(teacher, (60, 21), 2);
+        assert!(samples.iter().all(|s| s.played.is_some()));
+        let settings = |choices| FitSettings {
+            choices,
+            choice_sharpness: 4.0,
+            ..adam(4, 3.0)
+        };
+        let without = fit(&rules, (&samples, &[]), settings(0.0), |_| {});
+        let with = fit(&rules, (&samples, &[]), settings(1.0), |_| {});
+        // Both measure the same held-out choices from the same start.
+        assert_eq!(without.valid_choice_loss[0], with.valid_choice_loss[0]);
+        let (start, taught, untaught) = (
+            with.valid_choice_loss[0],
+            with.valid_choice_loss[4],
+            without.valid_choice_loss[4],
+        );
+        assert!(
+            taught.0 < start.0 && taught.0 < untaught.0,
+            "{start:?} {taught:?} {untaught:?}"
+        );
+        assert!(
+            taught.1 > start.1 && taught.1 > untaught.1,
+            "{start:?} {taught:?} {untaught:?}"
+        );
     }
 }

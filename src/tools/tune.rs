@@ -20,6 +20,9 @@ pub struct Sample {
     pub white_result: f64,
     /// The search score for the side to move, when the data has one.
     pub score: Option<i16>,
+    /// The move played there (its from and to squares), when the data has it: what the
+    /// player's search preferred among the position's moves.
+    pub played: Option<(u8, u8)>,
 }
 
 impl Sample {
@@ -100,6 +103,7 @@ pub fn self_play_games(
                         position: *pos,
                         white_result: 0.5,
                         score: choice.score.map(score_label),
+                        played: Some((choice.mv.from, choice.mv.to)),
                     });
                 }
             },
@@ -232,6 +236,7 @@ mod tests {
                 position: parse(text),
                 white_result: result,
                 score: None,
+                played: None,
             });
         }
         let weights = Weights::for_rules(&rules);
