@@ -447,9 +447,12 @@ pub fn fit(
     };
     let (mut train_choices, mut valid_choices) = (Vec::new(), Vec::new());
     for (s, game) in samples.iter().zip(game_numbers(samples)) {
-        let wanted = choice_weight > 0.0 || held_out(game);
-        if let Some(choice) = wanted.then(|| choice_of(s)).flatten() {
-            if held_out(game) {
+        let measured = held_out(game);
+        if let Some(choice) = (measured || choice_weight > 0.0)
+            .then(|| choice_of(s))
+            .flatten()
+        {
+            if measured {
                 valid_choices.push(choice);
             } else {
                 train_choices.push(choice);
