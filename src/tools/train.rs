@@ -406,14 +406,6 @@ pub fn fit(
     let held_out = |game: usize| {
         crate::engine::Rng::new(seed ^ (game as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
     };
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (row, game) in rows.iter().zip(game_numbers(samples)) {
-        if held_out(game) {
-            valid.push(row);
-        } else {
-            train.push(row);
-        }
-    }
     // The outcomes are played out by the starting weights (fixed through the fit).
     let mut settler = Evaluator::with_weights(rules, weights);
     if let Some(start) = &start {
@@ -445,18 +437,19 @@ pub fn fit(
         }
         Some(Choice { outcomes, played })
     };
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
     let (mut train_choices, mut valid_choices) = (Vec::new(), Vec::new());
-    for (s, game) in samples.iter().zip(game_numbers(samples)) {
+    for ((row, s), game) in rows.iter().zip(samples).zip(game_numbers(samples)) {
         let measured = held_out(game);
-        if let Some(choice) = (measured || choice_weight > 0.0)
+        let choice = (measured || choice_weight > 0.0)
             .then(|| choice_of(s))
-            .flatten()
-        {
-            if measured {
-                valid_choices.push(choice);
-            } else {
-                train_choices.push(choice);
-            }
+            .flatten();
+        if measured {
+            valid.push(row);
+            valid_choices.extend(choice);
+        } else {
+            train.push(row);
+            train_choices.extend(choice);
         }
     }
     let squares = if with_tables {
