@@ -4,8 +4,15 @@
 use draughts_api::engine::{think, Caps, Limits, Request};
 use draughts_api::rules::notation::fen;
 use draughts_api::rules::{Game, Rules};
+use draughts_api::tools::arena::Player;
+use draughts_api::tools::train::selfplay;
+use draughts_api::tools::tune::SelfPlayPlan;
 
 const NODES: u64 = 200_000;
+
+/// The binary's allocator, so the benches pay what the service and the tools pay for memory.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 fn main() {
     divan::main();
@@ -39,6 +46,31 @@ fn international_middlegame(position: &str) -> u64 {
 #[divan::bench(counter = divan::counter::ItemsCount::new(NODES as usize))]
 fn english_start() -> u64 {
     search("english", "B:W21-32:B1-12")
+}
+
+/// Self-play as `draughts-api selfplay` runs it: four international games at 25,000 nodes a
+/// move on two threads, written nowhere. Short searches one after another, each with an
+/// empty table, so what a search costs beyond its nodes shows (a new table's pages are
+/// first mapped to the shared zero page, and each first write then copies one and
+/// interrupts the other thread to flush its address cache; `Table::empty` reuses the
+/// thread's last table instead).
+#[divan::bench(sample_count = 10)]
+fn selfplay_two_threads() -> usize {
+    let rules = Rules::preset("international").expect("preset");
+    let plan = SelfPlayPlan {
+        games: 4,
+        opening_plies: 8,
+        seed: 7,
+    };
+    selfplay(
+        &rules,
+        Player::Nodes(25_000),
+        plan,
+        2,
+        &mut std::io::sink(),
+        |_, _| {},
+    )
+    .expect("a sink takes every write")
 }
 
 /// Twelve consecutive positions of one international game (each side's moves chosen by a

@@ -145,7 +145,8 @@ fn table_pool<'a>(req: &Request, caps: &'a Caps) -> Option<&'a TablePool> {
     caps.tables.as_deref().filter(|_| !reproducible)
 }
 
-/// A searcher for `game`'s rules with a new table sized to `limits`, the stop flag and the
+/// A searcher for `game`'s rules with an empty table sized to `limits` (see
+/// [`tt::Table::empty`]), the stop flag and the
 /// endgame tables.
 fn searcher_for<'a>(
     game: &Game,
@@ -167,7 +168,7 @@ fn searcher_with_table<'a>(
     let megabytes = table_megabytes(limits, caps);
     let table = match pool {
         Some(pool) => pool.take(&game.rules, caps.tt_mb.max(megabytes)),
-        None => tt::Table::new(megabytes),
+        None => tt::Table::empty(megabytes),
     };
     let mut searcher = Searcher::with_table(&game.rules, table)
         .with_king_runs(game.king_runs())

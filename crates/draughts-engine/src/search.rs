@@ -126,9 +126,9 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher for `rules` with a transposition table of `tt_mb` MiB.
+    /// A searcher for `rules` with an empty transposition table of `tt_mb` MiB.
     pub fn new(rules: &Rules, tt_mb: usize) -> Self {
-        Self::with_table(rules, Table::new(tt_mb))
+        Self::with_table(rules, Table::empty(tt_mb))
     }
 
     /// A searcher for `rules` with this transposition table (one kept from an earlier
@@ -175,7 +175,7 @@ impl<'a> Searcher<'a> {
 
     /// The transposition table, to keep for a later search (this searcher keeps a tiny one).
     pub(crate) fn take_table(&mut self) -> Table {
-        std::mem::replace(&mut self.tt, Table::new(0))
+        std::mem::replace(&mut self.tt, Table::placeholder())
     }
 
     /// Nodes searched since this searcher was made or last started a search.
@@ -784,6 +784,13 @@ impl<'a> Searcher<'a> {
             );
         }
         best_score
+    }
+}
+
+/// A searcher's table goes back to its thread for the next search (see `Table::recycle`).
+impl Drop for Searcher<'_> {
+    fn drop(&mut self) {
+        self.take_table().recycle();
     }
 }
 

@@ -3,6 +3,7 @@
 //! different position.
 
 use draughts_rules::{Move, Rules};
+use std::cell::RefCell;
 use std::sync::Mutex;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,6 +36,18 @@ pub struct Table {
     mask: usize,
 }
 
+/// The fewest entries of a table (a placeholder aside).
+const MIN_ENTRIES: usize = 1024;
+
+/// The largest table a thread keeps for its next search (see [`Table::recycle`]): the
+/// tables of searches of up to about 170,000 nodes.
+const SPARE_MAX_BYTES: usize = 4 << 20;
+
+thread_local! {
+    /// The table this thread's last short search gave back.
+    static SPARE: RefCell<Option<Table>> = const { RefCell::new(None) };
+}
+
 impl Table {
     /// A table of at most `megabytes` MiB (a power of two of entries, at least 1024).
     pub fn new(megabytes: usize) -> Self {
@@ -45,10 +58,51 @@ impl Table {
         }
     }
 
+    /// An empty table of at most `megabytes` MiB: the one this thread last gave back with
+    /// [`Table::recycle`] when it has that size, cleared, else a new one. Clearing a kept
+    /// table is cheaper than a new one for the short searches that recycle theirs: memory
+    /// handed back to the system and mapped again costs a page fault a page, and with other
+    /// threads running each unmapping interrupts them all to flush their address caches
+    /// (a third of self-play's time went there).
+    pub fn empty(megabytes: usize) -> Self {
+        let size = Self::entries_for(megabytes);
+        let spare = SPARE
+            .try_with(|spare| spare.borrow_mut().take_if(|t| t.slots.len() == size))
+            .ok()
+            .flatten();
+        match spare {
+            Some(mut table) => {
+                table.slots.fill([0; 3]);
+                table
+            }
+            None => Table::new(megabytes),
+        }
+    }
+
+    /// Keep this table for this thread's next [`Table::empty`] of its size, in place of the
+    /// one kept before, unless it is a placeholder or large (`SPARE_MAX_BYTES`): a large
+    /// table belongs to a long search, for which a new one costs little, and is not worth
+    /// the memory held. (A searcher gives its table back so when it is dropped.)
+    pub fn recycle(self) {
+        let bytes = self.slots.len() * std::mem::size_of::<Slot>();
+        if self.slots.len() >= MIN_ENTRIES && bytes <= SPARE_MAX_BYTES {
+            // A thread being torn down has no spare to keep: the table is simply freed.
+            let _ = SPARE.try_with(|spare| *spare.borrow_mut() = Some(self));
+        }
+    }
+
+    /// A one-slot table, to stand in for a table taken away.
+    pub fn placeholder() -> Self {
+        Table {
+            slots: vec![[0; 3]; 1],
+            mask: 0,
+        }
+    }
+
     /// The entries of a table of at most `megabytes` MiB.
     fn entries_for(megabytes: usize) -> usize {
         let want = (megabytes.max(1) * 1024 * 1024) / std::mem::size_of::<Slot>();
-        let mut size = 1024;
+        let mut size = MIN_ENTRIES;
         while size * 2 <= want {
             size *= 2;
         }
@@ -235,6 +289,32 @@ mod tests {
         table.store(key, 3, 12, Bound::Upper, None);
         assert_eq!(table.probe(key).map(|e| e.depth), Some(7));
         assert!(table.probe(key ^ 1).is_none());
+    }
+
+    #[test]
+    fn a_recycled_table_comes_back_empty_from_the_same_memory_and_a_large_one_is_not_kept() {
+        let mut table = Table::empty(1);
+        table.store(42, 5, 17, Bound::Exact, None);
+        let memory = table.slots.as_ptr();
+        table.recycle();
+        let again = Table::empty(1);
+        assert_eq!(again.slots.as_ptr(), memory, "the kept table is reused");
+        assert!(again.probe(42).is_none(), "and cleared");
+        assert!(again.slots.iter().all(|slot| *slot == [0; 3]));
+        again.recycle();
+        // Another size is a new table, and leaves the kept one for later.
+        let other = Table::empty(2);
+        assert_ne!(other.slots.as_ptr(), memory);
+        let kept = Table::empty(1);
+        assert_eq!(kept.slots.as_ptr(), memory);
+        kept.recycle();
+        Table::empty((SPARE_MAX_BYTES >> 20) * 2).recycle();
+        Table::placeholder().recycle();
+        assert_eq!(
+            Table::empty(1).slots.as_ptr(),
+            memory,
+            "a large table or a placeholder does not replace the kept one"
+        );
     }
 
     #[test]
