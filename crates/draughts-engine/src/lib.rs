@@ -146,8 +146,7 @@ fn table_pool<'a>(req: &Request, caps: &'a Caps) -> Option<&'a TablePool> {
 }
 
 /// A searcher for `game`'s rules with an empty table sized to `limits` (see
-/// [`tt::Table::empty`]), the stop flag and the
-/// endgame tables.
+/// [`tt::Table::empty`]), the stop flag and the endgame tables.
 fn searcher_for<'a>(
     game: &Game,
     limits: &Limits,

@@ -60,10 +60,11 @@ impl Table {
 
     /// An empty table of at most `megabytes` MiB: the one this thread last gave back with
     /// [`Table::recycle`] when it has that size, cleared, else a new one. Clearing a kept
-    /// table is cheaper than a new one for the short searches that recycle theirs: memory
-    /// handed back to the system and mapped again costs a page fault a page, and with other
-    /// threads running each unmapping interrupts them all to flush their address caches
-    /// (a third of self-play's time went there).
+    /// table is cheaper than new memory for a short search: a fresh page is first mapped
+    /// to the shared zero page (by a probe), then copied at its first write, and each copy
+    /// interrupts the process's other running threads to flush their address caches (a
+    /// third of self-play's time on two threads went there). The service runs each search
+    /// on a thread of its own, so there a thread's table goes when its search ends.
     pub fn empty(megabytes: usize) -> Self {
         let size = Self::entries_for(megabytes);
         let spare = SPARE
