@@ -186,11 +186,43 @@ pub fn think(game: &Game, req: &Request, caps: &Caps, stop: Option<&AtomicBool>)
     think_with_weights(game, req, caps, stop, None, None)
 }
 
-/// Noise of `hard` and `max` in the opening: moves within twice this of the best may be
-/// chosen.
-const OPENING_NOISE: i32 = 6;
+/// `hard` and `max` in the opening: any move within this many centipieces of the best, each
+/// as likely. A window rather than a blur: an evaluation that spreads the first moves wider
+/// must not leave the strong levels with one opening.
+const OPENING_WINDOW: i32 = 12;
 /// Plies from the start during which `hard` and `max` vary their moves.
 const OPENING_PLIES: u32 = 6;
+
+/// How a level departs from the search's best move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Variety {
+    /// Each root move's score blurred by up to this many centipieces, the best blurred one
+    /// played: a weaker player whose big blunders stay rare, as they fall far below the best.
+    Blur(i32),
+    /// Any root move within this many centipieces of the best, each as likely.
+    Window(i32),
+}
+
+impl Variety {
+    /// The move played among the root moves' exact scores, with its score.
+    fn choose(self, root_scores: &[(Move, i32)], rng: &mut Rng) -> Option<(Move, i32)> {
+        match self {
+            Variety::Blur(noise) => root_scores
+                .iter()
+                .map(|&(m, s)| (m, s, s + rng.spread(noise)))
+                .max_by_key(|x| x.2)
+                .map(|(m, s, _)| (m, s)),
+            Variety::Window(window) => {
+                let best = root_scores.iter().map(|&(_, s)| s).max()?;
+                let near: Vec<_> = root_scores
+                    .iter()
+                    .filter(|&&(_, s)| s >= best - window)
+                    .collect();
+                near.get(rng.below(near.len())).map(|&&choice| choice)
+            }
+        }
+    }
+}
 
 /// The first plies of a game: every piece still on the board, none crowned.
 fn in_opening(game: &Game) -> bool {
@@ -212,11 +244,14 @@ pub fn think_with_weights(
 ) -> Option<Answer> {
     let limits = effective_limits(req, caps);
     let level = req.level.filter(|_| req.limits == Limits::default());
-    let noise = match level {
+    let variety = match level {
         // The strong levels vary their first moves (among moves within a few centipieces
         // of the best) so games against them differ; later they play their best.
-        Some(Level::Hard | Level::Max) if in_opening(game) => OPENING_NOISE,
-        _ => level.map_or(0, Level::noise),
+        Some(Level::Hard | Level::Max) if in_opening(game) => Some(Variety::Window(OPENING_WINDOW)),
+        _ => level
+            .map(Level::noise)
+            .filter(|&n| n > 0)
+            .map(Variety::Blur),
     };
     let pool = table_pool(req, caps);
     let mut searcher = searcher_with_table(game, &limits, caps, stop, pool);
@@ -226,7 +261,12 @@ pub fn think_with_weights(
     if let Some(p) = patterns {
         searcher = searcher.with_patterns(p);
     }
-    let result = searcher.search(&game.position, game.recent_hashes(), limits, noise > 0);
+    let result = searcher.search(
+        &game.position,
+        game.recent_hashes(),
+        limits,
+        variety.is_some(),
+    );
     if let Some(pool) = pool {
         pool.give(&game.rules, searcher.take_table());
     }
@@ -239,22 +279,14 @@ pub fn think_with_weights(
         nodes: result.nodes,
         elapsed: result.elapsed,
     };
-    if noise > 0 && !result.root_scores.is_empty() {
-        // A weaker player: each root move's score blurred by noise; the best blurred one is
-        // played. Big blunders stay rare because they fall far below the best score.
+    if let Some(variety) = variety.filter(|_| !result.root_scores.is_empty()) {
         let seed = req.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
         });
         let mut rng = Rng::new(seed ^ game.position.hash());
-        if let Some((mv, s)) = result
-            .root_scores
-            .iter()
-            .map(|&(m, s)| (m, s, s + rng.spread(noise)))
-            .max_by_key(|x| x.2)
-            .map(|(m, s, _)| (m, s))
-        {
+        if let Some((mv, s)) = variety.choose(&result.root_scores, &mut rng) {
             if mv != answer.best {
                 answer.best = mv;
                 answer.score = Score::from_internal(s);
@@ -330,6 +362,29 @@ mod tests {
         assert_eq!(ask(time, None), 1, "a time limit");
         // The next search takes that table and gives it back: still one.
         assert_eq!(ask(time, None), 1);
+    }
+
+    #[test]
+    fn the_opening_window_plays_each_move_within_it_and_none_beyond() {
+        let rules = Rules::international();
+        let mut moves: Vec<Move> = Vec::new();
+        draughts_rules::generate(&rules, &Position::initial(&rules), &mut moves);
+        let scores = [30, 19, 18, 17, -40];
+        let root: Vec<(Move, i32)> = moves.iter().copied().zip(scores).collect();
+        let mut rng = Rng::new(7);
+        let mut played = [0; 5];
+        for _ in 0..300 {
+            let (mv, score) = Variety::Window(12).choose(&root, &mut rng).expect("a move");
+            let i = root
+                .iter()
+                .position(|&(m, _)| m == mv)
+                .expect("a root move");
+            assert_eq!(score, scores[i]);
+            played[i] += 1;
+        }
+        // 30, 19 and 18 are within 12 of the best, each about a third of the time.
+        assert!(played[..3].iter().all(|&n| n > 70), "{played:?}");
+        assert_eq!(played[3..], [0, 0], "{played:?}");
     }
 
     #[test]

@@ -77,7 +77,7 @@ static EMBEDDED: [Embedded; 7] = [
         Flying,
         None,
         None,
-        0x49c3_4a80_6632_f38c
+        0xcc8e_56f4_42f3_3f07
     ),
     // 8×8 flying kings, men capturing backwards, a free choice of capture (Russian).
     embedded!(
