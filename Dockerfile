@@ -3,8 +3,8 @@
 #
 # The build stage copies the whole context, so whatever the code reads at compile time (the
 # page in web/, the evaluation weights, catalogues) comes along; .dockerignore leaves out
-# what it never reads. CI proves the stage compiles from that context:
-# scripts/check-dockerfile.sh.
+# what it never reads. CI builds and runs the image (tests/container/, scripts/replica-test.sh);
+# where no registry is reachable, scripts/base-images.sh makes the two FROM images locally.
 FROM rust:1-slim-bookworm AS build
 # make: jemalloc (the allocator) is built from source by its crate.
 RUN apt-get update \
