@@ -39,6 +39,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod commands;
 pub mod hub;
 pub mod render;
 pub mod tools;

@@ -3,13 +3,14 @@
 //! a major version, CHANGELOG.md): clients are written against them.
 
 use crate::engine::review::MoveClass;
+use crate::engine::Score;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
 use crate::rules::notation::moves::{MoveText, MOVE_TEXT_MAX};
 use crate::rules::status::{Counters, Outcome};
 use crate::rules::{
-    detail, BoardSize, CapturePriority, Choices, Color, DetailedMove, DrawRules, KingKind, Lines,
-    Move, Position, PromotionInCapture, Removal, Rules, WinCondition, PRESETS,
+    detail, BoardSize, CapturePriority, Choices, Color, DetailedMove, DrawRules, Game, KingKind,
+    Lines, Move, Position, PromotionInCapture, Removal, Rules, WinCondition, PRESETS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -546,7 +547,7 @@ pub struct ValidateError {
     pub reason: String,
     /// The reason's stable code, as a problem answer would carry it (`capture_not_maximal`,
     /// `bad_pdn`, …), with its facts as fields beside it.
-    #[schema(schema_with = crate::api::error::code_schema)]
+    #[schema(schema_with = crate::api::problem::error::code_schema)]
     pub code: String,
     #[serde(flatten)]
     #[schema(ignore)]
@@ -556,7 +557,11 @@ pub struct ValidateError {
 impl ValidateError {
     /// The error at `ply` of the move written `mv`, told by the problem a request with that
     /// move alone would have been answered with.
-    pub fn from_problem(ply: usize, mv: String, problem: &crate::api::error::Problem) -> Self {
+    pub fn from_problem(
+        ply: usize,
+        mv: String,
+        problem: &crate::api::problem::error::Problem,
+    ) -> Self {
         let mut facts = problem.params.clone();
         if let Some(offset) = problem.offset {
             facts.insert("offset".into(), Value::from(offset));
@@ -1011,4 +1016,37 @@ pub struct TablebaseResponse {
     pub max_pieces: u32,
     /// Every legal move, best first (quickest wins, then draws, then the longest losses).
     pub moves: Vec<TablebaseMove>,
+}
+
+/// The legal moves of the side to move, and whether all are captures, when asked for.
+pub fn next_moves(game: &Game, wanted: bool) -> (Option<Vec<MoveView>>, Option<bool>) {
+    if !wanted {
+        return (None, None);
+    }
+    let list = if game.outcome() == Outcome::Ongoing {
+        game.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let views = list
+        .iter()
+        .map(|m| MoveView::new(m, &game.position, &game.rules, false))
+        .collect();
+    let all_captures = !list.is_empty() && list.iter().all(|m| m.is_capture());
+    (Some(views), Some(all_captures))
+}
+
+/// A search score's wire form.
+pub fn score_view(score: Score) -> ScoreView {
+    let mut view = ScoreView {
+        centipieces: None,
+        win_in_plies: None,
+        loss_in_plies: None,
+    };
+    match score {
+        Score::Centipieces(c) => view.centipieces = Some(c),
+        Score::WinIn(n) => view.win_in_plies = Some(n),
+        Score::LossIn(n) => view.loss_in_plies = Some(n),
+    }
+    view
 }

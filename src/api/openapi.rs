@@ -1,8 +1,8 @@
 //! The OpenAPI document, generated from the handlers and DTOs.
 
-use super::dto::*;
-use super::error::Problem;
-use super::routes;
+use crate::api::dto::*;
+use crate::api::problem::error::Problem;
+use crate::api::routes;
 use utoipa::OpenApi;
 
 /// Derives the document from the route table's documented routes

@@ -1,12 +1,12 @@
 //! Build the App, bind, run until stopped. Binding port 0 gives tests a free port.
 
-use super::compression;
-use super::config::Config;
-use super::cors::CorsPolicy;
-use super::error::ApiError;
-use super::observe::observe;
-use super::routes;
-use super::state::AppState;
+use crate::api::config::Config;
+use crate::api::http::compression;
+use crate::api::http::cors::CorsPolicy;
+use crate::api::http::observe::observe;
+use crate::api::problem::error::ApiError;
+use crate::api::routes;
+use crate::api::state::AppState;
 use actix_web::dev::HttpServiceFactory;
 use actix_web::dev::{Server, ServerHandle};
 use actix_web::http::Method;
@@ -27,16 +27,18 @@ pub struct Application {
 async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
     Err(ApiError::new(
         actix_web::http::StatusCode::NOT_FOUND,
-        super::error::ProblemKind::NotFound,
+        crate::api::problem::error::ProblemKind::NotFound,
         "no such endpoint: see /docs for the API",
     ))
 }
 
 /// The load-test baseline: the same body extractor and JSON work as a real route, no rules.
-async fn echo_json(body: super::body::Body) -> Result<actix_web::HttpResponse, ApiError> {
-    let value: serde_json::Value = super::state::from_json(&body.0)?;
-    Ok(super::state::json_response(
-        super::state::to_json(&value)?.into(),
+async fn echo_json(
+    body: crate::api::request::body::Body,
+) -> Result<actix_web::HttpResponse, ApiError> {
+    let value: serde_json::Value = crate::api::state::from_json(&body.0)?;
+    Ok(crate::api::state::json_response(
+        crate::api::state::to_json(&value)?.into(),
     ))
 }
 
@@ -191,7 +193,7 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
-                .wrap(from_fn(super::i18n::localize))
+                .wrap(from_fn(crate::api::problem::i18n::localize))
                 .wrap(from_fn(observe))
                 .wrap(from_fn(compression::skip_small_bodies))
                 .wrap(Compress::default())
@@ -206,7 +208,7 @@ impl Application {
         })
         .workers(workers)
         // Long requests watch their client's socket (searches stop when it hangs up).
-        .on_connect(super::connection::remember_socket)
+        .on_connect(crate::api::admission::connection::remember_socket)
         // Streamed answers (compressed, SSE, NDJSON) are written in pieces: without this,
         // Nagle's algorithm and delayed ACKs hold each one back by tens of milliseconds.
         .tcp_nodelay(true)

@@ -1,17 +1,19 @@
 //! What every request handler shares.
 
-use super::cache::ResultCache;
-use super::config::Config;
-use super::cpu_pool::CpuPool;
-use super::error::ApiError;
-use super::metrics::Metrics;
-use super::search_pool::SearchPool;
-use super::share::{parse_api_keys, Allowance, Shares};
-use crate::api::refusal::Refusal;
+use crate::api::admission::cpu_pool::CpuPool;
+use crate::api::admission::fair_share::{parse_api_keys, Allowance, Shares};
+use crate::api::admission::slots::SearchPool;
+use crate::api::config::Config;
+use crate::api::http::cache::ResultCache;
+use crate::api::http::metrics::Metrics;
+use crate::api::problem::error::ApiError;
+use crate::api::problem::refusal::Refusal;
+use crate::engine;
 use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 pub struct AppState {
     pub config: Config,
@@ -93,6 +95,27 @@ impl AppState {
         compute: impl FnOnce() -> Result<Vec<u8>, ApiError>,
     ) -> Result<HttpResponse, ApiError> {
         self.cached_bytes(route, body, compute).map(json_response)
+    }
+
+    /// Cache only what is a pure function of the request: depth/node limits, no clock.
+    pub fn cache_if_reproducible(
+        &self,
+        route: &'static str,
+        body: &Bytes,
+        request: &engine::Request,
+        answer: &engine::Answer,
+        bytes: &Bytes,
+    ) {
+        let limits = request.limits;
+        let deterministic = limits.time.is_none()
+            && (limits.depth.is_some() || limits.nodes.is_some())
+            && (request.level.is_none() || request.seed.is_some());
+        let cut_by_clock =
+            answer.elapsed >= Duration::from_millis(self.config.max_search_ms).mul_f64(0.9);
+        if deterministic && !cut_by_clock {
+            self.cache.insert(route, body.clone(), bytes.clone());
+        }
+        self.metrics.cache_misses.inc();
     }
 
     /// The cached answer for this route and key, or `compute`'s (then cached).

@@ -482,7 +482,7 @@ fn the_build_command_writes_every_preset_and_resumes() {
     let dir = scratch_dir("tables-command");
     let run = || {
         let (mut summary, mut progress) = (Vec::new(), Vec::new());
-        draughts_api::cli::bitbase_build_command("all", 3, &dir, &mut summary, &mut progress)
+        draughts_api::tools::tables::build("all", 3, &dir, &mut summary, &mut progress)
             .expect("built");
         String::from_utf8(summary).expect("utf-8")
     };
@@ -519,10 +519,10 @@ fn the_build_command_writes_every_preset_and_resumes() {
 fn the_verify_command_checks_results_against_the_moves() {
     let dir = scratch_dir("tables-verify");
     let (mut sink, mut progress) = (Vec::new(), Vec::new());
-    draughts_api::cli::bitbase_build_command("english", 3, &dir, &mut sink, &mut progress)
+    draughts_api::tools::tables::build("english", 3, &dir, &mut sink, &mut progress)
         .expect("built");
     let mut report = Vec::new();
-    draughts_api::cli::bitbase_verify_command("english", &dir, (20_000, 1), &mut report)
+    draughts_api::tools::tables::verify("english", &dir, (20_000, 1), &mut report)
         .expect("consistent");
     let report = String::from_utf8(report).expect("utf-8");
     assert!(report.contains("20000 positions of 3 pieces"), "{report}");
@@ -536,7 +536,7 @@ fn the_verify_command_checks_results_against_the_moves() {
     let packed = file::pack(&rules, &layout, &drawn);
     file::write(&dir.join("english"), &packed, material).expect("written");
     let verdict =
-        draughts_api::cli::bitbase_verify_command("english", &dir, (20_000, 1), &mut Vec::new());
+        draughts_api::tools::tables::verify("english", &dir, (20_000, 1), &mut Vec::new());
     assert!(verdict.is_err_and(|e| e.contains("disagree")));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,14 +1,14 @@
 //! `POST /analyze`: every legal move of a position with its score, best first (a hint).
 
-use crate::api::body::Body;
-use crate::api::context::request_game;
-use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView, ScoreBound};
-use crate::api::error::{ApiError, Problem};
-use crate::api::refusal::Refusal;
-use crate::api::routes::bestmove::score_view;
-use crate::api::searches::{
+use crate::api::admission::search::{
     analysis_request, on_search_pool, search_caps, SearchRoute, SearchTicket,
 };
+use crate::api::dto::score_view;
+use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView, ScoreBound};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::refusal::Refusal;
+use crate::api::request::body::Body;
+use crate::api::request::game::request_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
 use crate::rules::notation::moves;

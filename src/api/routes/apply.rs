@@ -1,9 +1,9 @@
 //! `POST /apply`: play a move on a position and answer what it did and the status after it.
 
-use crate::api::body::Body;
-use crate::api::context::{parse_move_input, play_error, request_game};
 use crate::api::dto::{ApplyRequest, ApplyResponse, MoveView, StatusView};
-use crate::api::error::{ApiError, Problem};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::request::body::Body;
+use crate::api::request::game::{parse_move_input, play_error, request_game};
 use crate::api::state::{from_json, to_json, AppState};
 use crate::rules::notation::fen;
 use crate::rules::replay;

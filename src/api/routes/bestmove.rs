@@ -1,17 +1,18 @@
 //! `POST /bestmove`: the searcher's move for a position, with its score and line.
 
-use crate::api::body::Body;
-use crate::api::context::request_game;
-use crate::api::dto::{BestMoveRequest, BestMoveResponse, MoveView, ScoreView, StatusView};
-use crate::api::error::{ApiError, Problem};
-use crate::api::searches::{run_search, search_request, SearchRoute};
+use crate::api::admission::search::{run_search, search_request, SearchRoute};
+use crate::api::dto::{
+    next_moves, score_view, BestMoveRequest, BestMoveResponse, MoveView, StatusView,
+};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::request::body::Body;
+use crate::api::request::game::request_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
-use crate::engine::{self, Score};
+use crate::engine::{self};
 use crate::rules::notation::{fen, moves};
-use crate::rules::{detail_line, Game, Outcome};
+use crate::rules::{detail_line, Outcome};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
-use std::time::Duration;
 
 /// The searcher's move, score, principal variation, depth, nodes and time.
 #[utoipa::path(post, path = "/bestmove", request_body = BestMoveRequest, tag = "ai",
@@ -70,61 +71,8 @@ pub async fn handler(
         capture_required,
     };
     let bytes = Bytes::from(to_json(&response)?);
-    cache_if_reproducible(&state, "bestmove", &body.0, &request, &answer, &bytes);
+    state.cache_if_reproducible("bestmove", &body.0, &request, &answer, &bytes);
     Ok(json_response(bytes))
-}
-
-/// Cache only what is a pure function of the request: depth/node limits, no clock.
-pub fn cache_if_reproducible(
-    state: &AppState,
-    route: &'static str,
-    body: &Bytes,
-    request: &engine::Request,
-    answer: &engine::Answer,
-    bytes: &Bytes,
-) {
-    let limits = request.limits;
-    let deterministic = limits.time.is_none()
-        && (limits.depth.is_some() || limits.nodes.is_some())
-        && (request.level.is_none() || request.seed.is_some());
-    let cut_by_clock =
-        answer.elapsed >= Duration::from_millis(state.config.max_search_ms).mul_f64(0.9);
-    if deterministic && !cut_by_clock {
-        state.cache.insert(route, body.clone(), bytes.clone());
-    }
-    state.metrics.cache_misses.inc();
-}
-
-/// The legal moves of the side to move, and whether all are captures, when asked for.
-pub fn next_moves(game: &Game, wanted: bool) -> (Option<Vec<MoveView>>, Option<bool>) {
-    if !wanted {
-        return (None, None);
-    }
-    let list = if game.outcome() == Outcome::Ongoing {
-        game.legal_moves()
-    } else {
-        Vec::new()
-    };
-    let views = list
-        .iter()
-        .map(|m| MoveView::new(m, &game.position, &game.rules, false))
-        .collect();
-    let all_captures = !list.is_empty() && list.iter().all(|m| m.is_capture());
-    (Some(views), Some(all_captures))
-}
-
-pub fn score_view(score: Score) -> ScoreView {
-    let mut view = ScoreView {
-        centipieces: None,
-        win_in_plies: None,
-        loss_in_plies: None,
-    };
-    match score {
-        Score::Centipieces(c) => view.centipieces = Some(c),
-        Score::WinIn(n) => view.win_in_plies = Some(n),
-        Score::LossIn(n) => view.loss_in_plies = Some(n),
-    }
-    view
 }
 
 fn nodes_per_second(answer: &engine::Answer) -> u64 {

@@ -1,51 +1,17 @@
 //! `GET /board.svg` and `GET /board.png`: a position as a picture, from query parameters.
 
-use crate::api::conditional::Cacheable;
-use crate::api::context::{parse_query, parse_variant, required};
 use crate::api::dto::BoardQuery;
-use crate::api::error::{ApiError, Problem, Refusal};
-use crate::api::picture::{diagram, PictureFields};
+use crate::api::http::conditional::Cacheable;
+use crate::api::problem::error::{ApiError, Problem, Refusal};
+use crate::api::request::game::{parse_query, parse_variant, required};
+use crate::api::request::picture::{diagram, Format, PictureFields};
 use crate::api::state::AppState;
-use crate::render;
 use crate::rules::replay::MoveInput;
 use actix_web::web::{self, Bytes};
 use actix_web::{HttpRequest, HttpResponse};
 
 /// Pictures are pure functions of their query: clients and shared caches keep them a week.
 const PICTURE_MAX_AGE_SECS: u32 = 7 * 24 * 3600;
-
-/// The format of a picture answer.
-#[derive(Copy, Clone)]
-pub enum Format {
-    Svg,
-    Png,
-}
-
-impl Format {
-    pub fn content_type(self) -> &'static str {
-        match self {
-            Format::Svg => "image/svg+xml",
-            Format::Png => "image/png",
-        }
-    }
-
-    fn route(self) -> &'static str {
-        match self {
-            Format::Svg => "board.svg",
-            Format::Png => "board.png",
-        }
-    }
-
-    /// Draw the picture (rasterised for PNG). PNGs of up to 2048² pixels take tens of
-    /// milliseconds, so callers run this off the server's event loop.
-    pub fn draw(self, picture: &render::Diagram) -> Result<Vec<u8>, ApiError> {
-        let svg = render::to_svg(picture);
-        match self {
-            Format::Svg => Ok(svg.into_bytes()),
-            Format::Png => render::to_png(&svg).map_err(ApiError::internal),
-        }
-    }
-}
 
 fn flag(text: Option<&str>, field: &str) -> Result<bool, ApiError> {
     match text {

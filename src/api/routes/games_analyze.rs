@@ -1,17 +1,17 @@
 //! `POST /games/analyze`: a whole game reviewed ply by ply (JSON, or SSE progress).
 
-use crate::api::body::Body;
-use crate::api::context::{check_move_count, move_list, parse_position, play_error};
+use crate::api::admission::search::{
+    analysis_request, search_caps, submit_search, SearchRoute, SearchTicket,
+};
+use crate::api::dto::score_view;
 use crate::api::dto::{
     GameReviewRequest, GameReviewResponse, MoveView, ReviewSummary, ReviewedPly, SideReview,
 };
-use crate::api::error::{ApiError, Problem};
-use crate::api::refusal::Refusal;
-use crate::api::routes::bestmove::score_view;
-use crate::api::routes::validate::single_pdn_game;
-use crate::api::searches::{
-    analysis_request, search_caps, submit_search, SearchRoute, SearchTicket,
-};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::refusal::Refusal;
+use crate::api::request::body::Body;
+use crate::api::request::game::{check_move_count, move_list, parse_position, play_error};
+use crate::api::request::pdn::single_pdn_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis::{centipieces, review_ply};
 use crate::engine::review::{self, MoveClass};

@@ -1,7 +1,7 @@
 //! `GET /healthz`, `GET /readyz` and `GET /metrics`: liveness, readiness and Prometheus metrics.
 
 use crate::api::dto::Health;
-use crate::api::error::{ApiError, Problem};
+use crate::api::problem::error::{ApiError, Problem};
 use crate::api::state::AppState;
 use actix_web::{web, HttpResponse};
 

@@ -1,9 +1,9 @@
 //! `POST /moves`: the legal moves of a position.
 
-use crate::api::body::Body;
-use crate::api::context::request_game;
 use crate::api::dto::{MoveViews, MovesRequest, MovesResponse, StatusView};
-use crate::api::error::{ApiError, Problem};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::request::body::Body;
+use crate::api::request::game::request_game;
 use crate::api::state::{from_json, to_json, AppState};
 use actix_web::{web, HttpResponse};
 

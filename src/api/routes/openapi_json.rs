@@ -1,6 +1,6 @@
 //! `GET /openapi.json`: the OpenAPI document, with an `ETag`.
 
-use crate::api::conditional::Cacheable;
+use crate::api::http::conditional::Cacheable;
 use crate::api::openapi::ApiDoc;
 use actix_web::{HttpRequest, HttpResponse};
 use std::sync::LazyLock;

@@ -32,7 +32,7 @@ pub async fn style() -> HttpResponse {
 /// `locales/*/page.ftl` catalogues: `{"lang": "es", "strings": {id: text}}`, variables
 /// left as `{$name}`.
 pub async fn strings(req: actix_web::HttpRequest) -> HttpResponse {
-    use crate::api::i18n::{Catalogues, Lang};
+    use crate::api::problem::i18n::{Catalogues, Lang};
     let lang = Lang::of(&req);
     let strings = Catalogues::get()
         .map(|c| c.page_strings(lang))

@@ -1,11 +1,10 @@
 //! `POST /play`: the player's move and the searcher's reply in one round trip.
 
-use crate::api::body::Body;
-use crate::api::context::{parse_move_input, play_error, request_game};
-use crate::api::dto::{MoveView, PlayRequest, PlayResponse, StatusView};
-use crate::api::error::{ApiError, Problem};
-use crate::api::routes::bestmove::{cache_if_reproducible, next_moves, score_view};
-use crate::api::searches::{run_search, search_request, SearchRoute};
+use crate::api::admission::search::{run_search, search_request, SearchRoute};
+use crate::api::dto::{next_moves, score_view, MoveView, PlayRequest, PlayResponse, StatusView};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::request::body::Body;
+use crate::api::request::game::{parse_move_input, play_error, request_game};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::rules::notation::fen;
 use crate::rules::{replay, Outcome};
@@ -83,6 +82,6 @@ pub async fn handler(
         time_ms: Some(answer.elapsed.as_millis() as u64),
     };
     let bytes = Bytes::from(to_json(&response)?);
-    cache_if_reproducible(&state, "play", &body.0, &request, &answer, &bytes);
+    state.cache_if_reproducible("play", &body.0, &request, &answer, &bytes);
     Ok(json_response(bytes))
 }

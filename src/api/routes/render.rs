@@ -1,12 +1,12 @@
 //! `POST /render`: a picture of a position from a JSON body (SVG or PNG).
 
-use crate::api::body::Body;
-use crate::api::context::parse_variant;
 use crate::api::dto::RenderRequest;
-use crate::api::error::{ApiError, Problem};
-use crate::api::picture::{diagram, last_move, square_text, PictureFields};
-use crate::api::refusal::Refusal;
-use crate::api::routes::board::Format;
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::refusal::Refusal;
+use crate::api::request::body::Body;
+use crate::api::request::game::parse_variant;
+use crate::api::request::picture::Format;
+use crate::api::request::picture::{diagram, last_move, square_text, PictureFields};
 use crate::api::state::{from_json, AppState};
 use actix_web::{web, HttpResponse};
 

@@ -1,9 +1,9 @@
 //! `POST /status`: whether a game is over, and by which rule, with the draw counters.
 
-use crate::api::body::Body;
-use crate::api::context::request_game;
 use crate::api::dto::{StatusRequest, StatusView};
-use crate::api::error::{ApiError, Problem};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::request::body::Body;
+use crate::api::request::game::request_game;
 use crate::api::state::{from_json, to_json, AppState};
 use actix_web::{web, HttpResponse};
 

@@ -1,11 +1,11 @@
 //! `POST /tablebase` and `GET /tablebase`: a position's exact result from the endgame
 //! tables, and the result each legal move leads to.
 
-use crate::api::body::Body;
-use crate::api::context::{parse_query, request_game, required};
 use crate::api::dto::TablebaseResponse;
 use crate::api::dto::{MoveView, TableResult, TablebaseMove, TablebaseQuery, TablebaseRequest};
-use crate::api::error::{ApiError, Problem, Refusal};
+use crate::api::problem::error::{ApiError, Problem, Refusal};
+use crate::api::request::body::Body;
+use crate::api::request::game::{parse_query, request_game, required};
 use crate::api::state::{from_json, to_json, AppState};
 use crate::engine::bitbase::{self, Value};
 use crate::rules::movegen::legal_moves;

@@ -1,8 +1,8 @@
 //! `GET /variants`: every preset with its rule parameters, named in the request's language.
 
-use crate::api::conditional::Cacheable;
 use crate::api::dto::VariantView;
-use crate::api::i18n::{Catalogues, Lang};
+use crate::api::http::conditional::Cacheable;
+use crate::api::problem::i18n::{Catalogues, Lang};
 use crate::rules::{Notation, Position, PRESETS};
 use actix_web::{HttpRequest, HttpResponse};
 use std::sync::LazyLock;

@@ -5,7 +5,7 @@
 //! Facts that come from a parser (`message`: what is wrong with a FEN, a PDN or a move's
 //! notation) are the parser's English words; the code and the offset say where.
 
-use super::error::ProblemKind;
+use crate::api::problem::error::ProblemKind;
 use actix_web::http::StatusCode;
 use serde::Serialize;
 use serde_json::Value;

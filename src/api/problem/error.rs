@@ -64,7 +64,7 @@ impl ProblemKind {
     }
 }
 
-pub use super::refusal::Refusal;
+pub use crate::api::problem::refusal::Refusal;
 
 /// Every code a problem may carry: the kinds', the reasons a move is illegal, then the
 /// other refusals'.
@@ -222,7 +222,7 @@ impl ApiError {
 
     /// A client over its fair share of the searches (429, with the limit that refused it).
     pub fn too_many_requests(
-        limit: crate::api::share::Limit,
+        limit: crate::api::admission::fair_share::Limit,
         retry_after: u64,
         detail: impl Into<String>,
     ) -> Self {

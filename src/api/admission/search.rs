@@ -2,11 +2,11 @@
 //! caps, each client's fair share (429), the search slots (503), cancellation when the
 //! client goes away, and the metrics of every search.
 
-use crate::api::connection::stop_when_client_leaves;
+use crate::api::admission::connection::stop_when_client_leaves;
+use crate::api::admission::slots::{SearchHandle, SearchLength};
 use crate::api::dto::LimitsDto;
-use crate::api::error::ApiError;
-use crate::api::refusal::Refusal;
-use crate::api::search_pool::{SearchHandle, SearchLength};
+use crate::api::problem::error::ApiError;
+use crate::api::problem::refusal::Refusal;
 use crate::api::state::AppState;
 use crate::engine::{self, Caps, Level, Limits};
 use crate::rules::Game;

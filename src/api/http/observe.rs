@@ -1,7 +1,7 @@
 //! Per-request telemetry: a request id (taken from `x-request-id` when sane, else made up)
 //! echoed in the response, one tracing span per request, and the HTTP metrics.
 
-use super::state::AppState;
+use crate::api::state::AppState;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};

@@ -43,12 +43,20 @@ impl Lang {
 
     fn catalogue(self, catalogue: Catalogue) -> &'static str {
         match (self, catalogue) {
-            (Lang::English, Catalogue::Problems) => include_str!("../../locales/en/problems.ftl"),
-            (Lang::Spanish, Catalogue::Problems) => include_str!("../../locales/es/problems.ftl"),
-            (Lang::English, Catalogue::Page) => include_str!("../../locales/en/page.ftl"),
-            (Lang::Spanish, Catalogue::Page) => include_str!("../../locales/es/page.ftl"),
-            (Lang::English, Catalogue::Variants) => include_str!("../../locales/en/variants.ftl"),
-            (Lang::Spanish, Catalogue::Variants) => include_str!("../../locales/es/variants.ftl"),
+            (Lang::English, Catalogue::Problems) => {
+                include_str!("../../../locales/en/problems.ftl")
+            }
+            (Lang::Spanish, Catalogue::Problems) => {
+                include_str!("../../../locales/es/problems.ftl")
+            }
+            (Lang::English, Catalogue::Page) => include_str!("../../../locales/en/page.ftl"),
+            (Lang::Spanish, Catalogue::Page) => include_str!("../../../locales/es/page.ftl"),
+            (Lang::English, Catalogue::Variants) => {
+                include_str!("../../../locales/en/variants.ftl")
+            }
+            (Lang::Spanish, Catalogue::Variants) => {
+                include_str!("../../../locales/es/variants.ftl")
+            }
         }
     }
 
@@ -287,7 +295,7 @@ pub async fn localize(
 #[cfg(test)]
 mod tests {
     use super::{Catalogues, Lang};
-    use crate::api::error::{problem_codes, ApiError, ProblemKind, Refusal};
+    use crate::api::problem::error::{problem_codes, ApiError, ProblemKind, Refusal};
     use crate::rules::explain::WhyNot;
     use crate::rules::{Choices, Color, Outcome, Reason};
 
@@ -447,8 +455,8 @@ mod page_tests {
             }
         }
         let page = concat!(
-            include_str!("../../web/app.js"),
-            include_str!("../../web/index.html")
+            include_str!("../../../web/app.js"),
+            include_str!("../../../web/index.html")
         );
         let prefixed = [
             "reason-",

@@ -59,11 +59,11 @@ impl CorsPolicy {
         cors.allowed_methods(methods.iter().cloned())
             .allowed_headers([
                 header::CONTENT_TYPE,
-                header::HeaderName::from_static(super::observe::REQUEST_ID),
-                header::HeaderName::from_static(super::share::API_KEY_HEADER),
+                header::HeaderName::from_static(crate::api::http::observe::REQUEST_ID),
+                header::HeaderName::from_static(crate::api::admission::fair_share::API_KEY_HEADER),
             ])
             .expose_headers([
-                header::HeaderName::from_static(super::observe::REQUEST_ID),
+                header::HeaderName::from_static(crate::api::http::observe::REQUEST_ID),
                 header::RETRY_AFTER,
             ])
             .max_age(PREFLIGHT_MAX_AGE_SECS)

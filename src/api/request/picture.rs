@@ -1,10 +1,10 @@
 //! From picture request fields (query or JSON) to a [`Diagram`]: shared by `GET /board.svg`,
 //! `GET /board.png` and `POST /render`. Every error names its field.
 
-use super::context::{parse_move_input, parse_position, play_error};
-use super::error::ApiError;
-use crate::api::refusal::Refusal;
-use crate::render::{Coordinates, Diagram, Trace, DEFAULT_SIZE, SIZES};
+use crate::api::problem::error::ApiError;
+use crate::api::problem::refusal::Refusal;
+use crate::api::request::game::{parse_move_input, parse_position, play_error};
+use crate::render::{self, Coordinates, Diagram, Trace, DEFAULT_SIZE, SIZES};
 use crate::rules::notation::moves;
 use crate::rules::replay::{self, MoveInput};
 use crate::rules::{Game, Notation, Position, Preset, Rules};
@@ -144,4 +144,37 @@ pub fn square_text(value: &Value, field: &str) -> Result<String, ApiError> {
 /// A JSON `last` value: move text or `{"path": [...]}`.
 pub fn last_move(value: Option<&Value>) -> Result<Option<MoveInput>, ApiError> {
     value.map(|v| parse_move_input(v, "last")).transpose()
+}
+
+/// The format of a picture answer.
+#[derive(Copy, Clone)]
+pub enum Format {
+    Svg,
+    Png,
+}
+
+impl Format {
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::Svg => "image/svg+xml",
+            Format::Png => "image/png",
+        }
+    }
+
+    pub fn route(self) -> &'static str {
+        match self {
+            Format::Svg => "board.svg",
+            Format::Png => "board.png",
+        }
+    }
+
+    /// Draw the picture (rasterised for PNG). PNGs of up to 2048² pixels take tens of
+    /// milliseconds, so callers run this off the server's event loop.
+    pub fn draw(self, picture: &render::Diagram) -> Result<Vec<u8>, ApiError> {
+        let svg = render::to_svg(picture);
+        match self {
+            Format::Svg => Ok(svg.into_bytes()),
+            Format::Png => render::to_png(&svg).map_err(ApiError::internal),
+        }
+    }
 }

@@ -9,7 +9,7 @@
 //! seconds until the limit allows another. The buckets live in this replica's memory only
 //! (the service is stateless: no shared store), bounded in count and forgotten when idle.
 
-use super::error::ApiError;
+use crate::api::problem::error::ApiError;
 use actix_web::HttpRequest;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

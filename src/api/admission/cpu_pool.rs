@@ -4,7 +4,7 @@
 //! request's future and never runs, so a flood of abandoned requests costs no CPU and holds
 //! no memory beyond the jobs running.
 
-use super::error::ApiError;
+use crate::api::problem::error::ApiError;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{oneshot, Semaphore};

@@ -1,7 +1,7 @@
 //! From request fields to rules and a game: the variant (preset or overrides), the position
 //! (FEN), the history (replayed and checked). Every error names its field.
 
-use super::error::{ApiError, Refusal};
+use crate::api::problem::error::{ApiError, Refusal};
 use crate::rules::explain::Illegal;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
@@ -193,7 +193,7 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
 pub fn build_game(
     rules: Rules,
     position: Option<&str>,
-    history: Option<&super::dto::History>,
+    history: Option<&crate::api::dto::History>,
     max_moves: usize,
 ) -> Result<Game, ApiError> {
     let Some(history) = history else {
@@ -247,7 +247,7 @@ pub fn build_game(
 pub fn request_game(
     variant: &Value,
     position: Option<&str>,
-    history: Option<&super::dto::History>,
+    history: Option<&crate::api::dto::History>,
     max_moves: usize,
 ) -> Result<Game, ApiError> {
     let rules = parse_variant(variant, "variant")?;

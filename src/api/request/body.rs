@@ -1,9 +1,9 @@
 //! The request body extractor: bytes, with the configured size limit answered as a 413
 //! problem (actix's own limit answers in plain text).
 
-use super::error::ApiError;
-use super::state::AppState;
-use crate::api::refusal::Refusal;
+use crate::api::problem::error::ApiError;
+use crate::api::problem::refusal::Refusal;
+use crate::api::state::AppState;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::web::{Bytes, BytesMut, Data};
