@@ -2,7 +2,7 @@
 //! what runs the service: `Config`, `Application`, the OpenAPI document and telemetry set-up;
 //! the routes, DTOs and middleware are internal.
 //!
-//! Its rooms: [`routes`] (one file a route), `request` (from request fields to a game, a
+//! Its rooms: `routes` (one file a route), `request` (from request fields to a game, a
 //! picture, a body), `problem` (a refused request's answer and its words), `admission` (who
 //! may search, where, for how long, and what stops it), `http` (what every answer passes
 //! through: CORS, compression, caching, metrics, logs). Beside them: the configuration, the

@@ -29,7 +29,7 @@ pub enum Command {
     Perft(rules::Perft),
     /// Read FEN lines on stdin, print each position's legal moves (for differential tests).
     Movegen(rules::Movegen),
-    /// Play a match between two players (easy, medium, hard, max, greedy, <N>ms, depth<N>).
+    /// Play a match between two players (easy, medium, hard, max, greedy, `<N>ms`, `depth<N>`).
     Arena(matches::Arena),
     /// Fit the evaluation weights to self-play games (Texel's method); prints the weights in
     /// the `depth<N>:<weights>` form the arena takes, to check them in a match.
