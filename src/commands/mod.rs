@@ -60,24 +60,28 @@ pub enum Command {
 impl Command {
     /// Run the command; `serve` is handed back to the caller, which owns the runtime.
     pub fn run(self, serve: impl FnOnce(Config) -> Result<(), String>) -> Result<(), String> {
-        let out = &mut std::io::stdout().lock();
+        // Each tool takes stdout's lock for itself; serving must not hold it (its log lines
+        // are written from other threads).
+        let out = || std::io::stdout().lock();
         match self {
             Command::Serve(config) => serve(config),
             Command::Openapi => {
                 print!("{}", crate::api::openapi::document_json());
                 Ok(())
             }
-            Command::Perft(c) => c.run(out),
-            Command::Movegen(c) => c.run(std::io::stdin().lock(), out),
-            Command::Arena(c) => c.run(out),
-            Command::Tune(c) => c.run(out),
-            Command::Selfplay(c) => c.run(out),
-            Command::PdnData(c) => c.run(out),
-            Command::Relabel(c) => c.run(out),
-            Command::Train(c) => c.run(out),
-            Command::Bitbase { action } => action.run(out),
-            Command::Hub => crate::hub::run(std::io::stdin().lock(), out, Default::default())
-                .map_err(|e| e.to_string()),
+            Command::Perft(c) => c.run(&mut out()),
+            Command::Movegen(c) => c.run(std::io::stdin().lock(), &mut out()),
+            Command::Arena(c) => c.run(&mut out()),
+            Command::Tune(c) => c.run(&mut out()),
+            Command::Selfplay(c) => c.run(&mut out()),
+            Command::PdnData(c) => c.run(&mut out()),
+            Command::Relabel(c) => c.run(&mut out()),
+            Command::Train(c) => c.run(&mut out()),
+            Command::Bitbase { action } => action.run(&mut out()),
+            Command::Hub => {
+                crate::hub::run(std::io::stdin().lock(), &mut out(), Default::default())
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 }
