@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use draughts_api::api::{telemetry, Application, Config};
-use draughts_api::commands::Command;
+use draughts_api::commands::{Cli, Command};
 use std::process::ExitCode;
 
 /// jemalloc gives freed memory back to the system within about a second: after a burst of
@@ -11,21 +11,6 @@ use std::process::ExitCode;
 /// hundreds of MiB in its per-thread arenas (docs/operations.md, the picture flood).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
-/// With no command it serves, taking `serve`'s options (`draughts-api --addr HOST:PORT`).
-#[derive(Parser)]
-#[command(
-    name = "draughts-api",
-    version,
-    about = "Draughts rules, AI and REST service",
-    args_conflicts_with_subcommands = true
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    serve: Config,
-}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

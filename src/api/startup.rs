@@ -7,6 +7,7 @@ use crate::api::http::observe::observe;
 use crate::api::problem::error::ApiError;
 use crate::api::routes;
 use crate::api::state::AppState;
+use crate::engine::bitbase::FillEvent;
 use actix_web::dev::HttpServiceFactory;
 use actix_web::dev::{Server, ServerHandle};
 use actix_web::http::Method;
@@ -145,21 +146,43 @@ fn start_bitbases(state: &Arc<AppState>, config: &Config) -> std::io::Result<()>
         rule_sets,
         config.bitbase_pieces,
         config.bitbase_dir.clone(),
-        move |name, pieces, bytes, seconds| {
-            tracing::info!(
-                variant = name,
+        move |event| match event {
+            FillEvent::Building {
+                names,
                 pieces,
-                megabytes = bytes / (1024 * 1024),
+                positions,
+                estimate_seconds,
+            } => tracing::info!(
+                variants = names.join(", "),
+                pieces,
+                positions,
+                estimate_seconds = estimate_seconds.round(),
+                "building endgame tables in the background: searches use each variant's once \
+                 it is ready, /tablebase answers 503 tables_not_ready until then; prebuilt \
+                 files (draughts-api bitbase build, then --bitbase-dir; the image has them) \
+                 skip the build"
+            ),
+            FillEvent::Ready {
+                name,
+                pieces,
+                bytes,
                 seconds,
-                "endgame tables ready"
-            );
-            let (sets, total) = for_report.bitbases.summary();
-            for_report.metrics.bitbase_rule_sets.set(sets as i64);
-            for_report.metrics.bitbase_bytes.set(total as i64);
-        },
-        {
-            let state = state.clone();
-            move || state.set_tables_in()
+            } => {
+                tracing::info!(
+                    variant = name,
+                    pieces,
+                    megabytes = bytes / (1024 * 1024),
+                    seconds,
+                    "endgame tables ready"
+                );
+                let (sets, total) = for_report.bitbases.summary();
+                for_report.metrics.bitbase_rule_sets.set(sets as i64);
+                for_report.metrics.bitbase_bytes.set(total as i64);
+            }
+            FillEvent::AllReady { seconds } => {
+                tracing::info!(seconds, "every variant's endgame tables are ready");
+                for_report.set_tables_in();
+            }
         },
     )?;
     Ok(())

@@ -8,7 +8,25 @@ mod tables;
 mod training;
 
 use crate::api::Config;
-use clap::{Args, Subcommand};
+use clap::{Args, Parser, Subcommand};
+
+/// The command line. With no command it serves, taking `serve`'s options
+/// (`draughts-api --addr HOST:PORT`).
+#[derive(Parser)]
+#[command(
+    name = "draughts-api",
+    version,
+    about = "Draughts rules, AI and REST service",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// The command (none: serve).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The service's options, when no command is named.
+    #[command(flatten)]
+    pub serve: Config,
+}
 
 /// The variant a command works on: a preset's id (`--variant`, declared once here).
 #[derive(Args, Clone, Debug)]

@@ -177,6 +177,9 @@ fn apply_plays_and_explains_illegal_moves() {
         serde_json::from_value(body["candidates"].clone()).expect("candidates");
     candidates.sort();
     assert_eq!(candidates, ["26x17x10", "26x19x10"]);
+    // Listed once: no other field repeats them under another name.
+    assert_eq!(body["code"], "ambiguous_move", "{body}");
+    assert_eq!(body.get("options"), None, "{body}");
     // A bad square names the character.
     let (status, body, _) = app.post(
         "/apply",
@@ -982,6 +985,40 @@ fn refused_requests_carry_codes_and_facts_in_every_language() {
         );
         assert_ne!(en["detail"], es["detail"], "{path}");
     }
+}
+
+/// A value outside a closed list names the allowed ones as words (`choices`, a string since
+/// 0.1) and as a list of ids (`choice_ids`); a value that is not from a list has only words.
+#[test]
+fn unknown_choices_come_as_a_list_of_ids() {
+    let app = spawn_app();
+    let (status, body, _) = app.post("/moves", &json!({"variant": "chess"}));
+    assert_eq!(
+        (status, &body["code"]),
+        (422, &json!("unknown_variant")),
+        "{body}"
+    );
+    let ids: Vec<String> = serde_json::from_value(body["choice_ids"].clone()).expect("a list");
+    for preset in draughts_api::rules::PRESETS {
+        assert!(
+            ids.iter().any(|id| id == preset.id),
+            "{} missing: {body}",
+            preset.id
+        );
+    }
+    assert_eq!(body["choices"], json!(ids.join(", ")), "{body}");
+    let (_, body, _) = app.post(
+        "/bestmove",
+        &json!({"variant": "english", "level": "grandmaster"}),
+    );
+    assert_eq!(
+        body["choice_ids"],
+        json!(["easy", "medium", "hard", "max"]),
+        "{body}"
+    );
+    assert_eq!(body["choices"], "easy, medium, hard or max", "{body}");
+    let (_, body, _) = app.post("/render", &json!({"variant": "english", "format": "gif"}));
+    assert_eq!(body["choice_ids"], json!(["svg", "png"]), "{body}");
 }
 
 /// A game that cannot be played to its end says why with the same code and facts as a

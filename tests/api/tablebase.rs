@@ -190,3 +190,30 @@ fn a_service_without_tables_says_so() {
         "{off}"
     );
 }
+
+/// While the tables are still being built, a position beyond what they will hold gets its
+/// 422 at once (no table is needed to say so); one they will hold is told to come back.
+#[test]
+fn while_the_tables_build_a_position_beyond_them_is_refused_and_one_within_waits() {
+    let base = spawn_server(draughts_api::api::Config {
+        bitbase_pieces: 3,
+        ..test_config()
+    });
+    let (status, beyond) = post_json(&base, "/tablebase", &json!({"variant": "international"}));
+    assert_eq!(
+        (status, beyond["code"].clone(), beyond["max"].clone()),
+        (422, json!("beyond_tables"), json!(3)),
+        "{beyond}"
+    );
+    let (status, within) = post_json(
+        &base,
+        "/tablebase",
+        &json!({"variant": "international", "position": "W:WK46,K1:BK5"}),
+    );
+    // International is built after the 8×8 presets: most often not ready yet, else answered.
+    let waits = status == 503 && within["code"] == "tables_not_ready";
+    assert!(
+        waits || (status == 200 && within["pieces"] == 3),
+        "{within}"
+    );
+}

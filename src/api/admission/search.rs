@@ -6,7 +6,7 @@ use crate::api::admission::connection::stop_when_client_leaves;
 use crate::api::admission::slots::{SearchHandle, SearchLength};
 use crate::api::dto::LimitsDto;
 use crate::api::problem::error::ApiError;
-use crate::api::problem::refusal::Refusal;
+use crate::api::problem::refusal::{Choices, Refusal};
 use crate::api::state::AppState;
 use crate::engine::{self, Caps, Level, Limits};
 use crate::rules::Game;
@@ -154,7 +154,7 @@ pub fn search_request(
                 &Refusal::UnknownChoice {
                     parameter: "level".into(),
                     value: text.to_string(),
-                    choices: "easy, medium, hard or max".into(),
+                    choices: Choices::either(&["easy", "medium", "hard", "max"]),
                 },
             )
         })?),

@@ -160,6 +160,10 @@ impl ApiError {
             if let Some(Value::String(code)) = facts.remove("code") {
                 self.0.code = code;
             }
+            // A fact that has a field of its own is written once, in that field.
+            if let Some(candidates) = facts.remove("candidates") {
+                self.0.candidates = serde_json::from_value(candidates).ok();
+            }
             self.0.params = facts;
         }
         self
@@ -256,11 +260,6 @@ impl ApiError {
 
     pub fn legal_moves(mut self, moves: Vec<String>) -> Self {
         self.0.legal_moves = Some(moves);
-        self
-    }
-
-    pub fn candidates(mut self, moves: Vec<String>) -> Self {
-        self.0.candidates = Some(moves);
         self
     }
 }

@@ -354,8 +354,13 @@ mod tests {
         // Refusals: filled in every language, and in English what the handler says.
         for refusal in Refusal::examples() {
             let problem = ApiError::refusal(None, &refusal).0;
+            // The facts as the client gets them (some have fields of their own).
+            let facts = match serde_json::to_value(&problem) {
+                Ok(serde_json::Value::Object(map)) => map,
+                other => panic!("{other:?}"),
+            };
             for lang in Lang::ALL {
-                let text = catalogues.message(lang, &problem.code, &problem.params);
+                let text = catalogues.message(lang, &problem.code, &facts);
                 assert!(
                     text.is_some(),
                     "{} {}: not filled",
@@ -363,7 +368,7 @@ mod tests {
                     problem.code
                 );
             }
-            let english = catalogues.message(Lang::English, &problem.code, &problem.params);
+            let english = catalogues.message(Lang::English, &problem.code, &facts);
             assert_eq!(english.as_deref(), Some(problem.detail.as_str()));
         }
         // A move after the end: the English catalogue says what the handler says.

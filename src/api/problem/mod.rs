@@ -4,3 +4,4 @@
 pub mod error;
 pub mod i18n;
 pub mod refusal;
+pub mod responses;

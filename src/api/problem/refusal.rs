@@ -7,8 +7,66 @@
 
 use crate::api::problem::error::ProblemKind;
 use actix_web::http::StatusCode;
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 use serde_json::Value;
+
+/// What a value outside a list may be instead: `choices` in words (a string, as clients
+/// have read it since 0.1) and, for a closed list, `choice_ids`, the same values as a list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choices {
+    words: String,
+    ids: Vec<String>,
+}
+
+impl Choices {
+    /// A closed list in words as "a, b or c".
+    pub fn either(ids: &[&str]) -> Self {
+        let words = match ids {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        };
+        Choices {
+            words,
+            ids: ids.iter().map(|id| id.to_string()).collect(),
+        }
+    }
+
+    /// A closed list of ids in words as "a, b, c".
+    pub fn list<S: Into<String>>(ids: impl IntoIterator<Item = S>) -> Self {
+        let ids: Vec<String> = ids.into_iter().map(Into::into).collect();
+        Choices {
+            words: ids.join(", "),
+            ids,
+        }
+    }
+
+    /// What a value may be, in words only (not a list: a range, a form).
+    pub fn described(words: &str) -> Self {
+        Choices {
+            words: words.to_string(),
+            ids: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Choices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words)
+    }
+}
+
+impl Serialize for Choices {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("choices", &self.words)?;
+        if !self.ids.is_empty() {
+            map.serialize_entry("choice_ids", &self.ids)?;
+        }
+        map.end()
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
@@ -30,12 +88,17 @@ pub enum Refusal {
     UnknownChoice {
         parameter: String,
         value: String,
-        choices: String,
+        #[serde(flatten)]
+        choices: Choices,
     },
 
     // Variants and rules.
     /// No preset has this name.
-    UnknownVariant { name: String, choices: String },
+    UnknownVariant {
+        name: String,
+        #[serde(flatten)]
+        choices: Choices,
+    },
     /// `variant` is neither a preset id nor an object with `preset`.
     BadVariant,
     /// A request with `moves` needs its `variant`.
@@ -43,7 +106,11 @@ pub enum Refusal {
     /// An override names no rule parameter.
     UnknownRuleParameter { parameter: String },
     /// An override of `draw_rules` names no draw rule.
-    UnknownDrawRule { rule: String, choices: String },
+    UnknownDrawRule {
+        rule: String,
+        #[serde(flatten)]
+        choices: Choices,
+    },
     /// An override's value is wrong (serde's words).
     BadRuleValue { message: String },
 
@@ -62,8 +129,8 @@ pub enum Refusal {
     PathLength { squares: usize, max: usize },
     /// A path square is not a square number.
     PathSquareOutOfRange { max: u8 },
-    /// A move's text fits several legal moves (`options`, also listed as `candidates`).
-    AmbiguousMove { options: Vec<String> },
+    /// A move's text fits several legal moves: `candidates` (the problem's own field).
+    AmbiguousMove { candidates: Vec<String> },
     /// Both or neither of `moves` and `pdn`.
     MovesOrPdn,
     /// The PDN does not parse (the parser's words; the offset says where).
@@ -136,11 +203,11 @@ impl Refusal {
             Refusal::UnknownChoice {
                 parameter: s("coords"),
                 value: s("roman"),
-                choices: s("numbers, algebraic, none"),
+                choices: Choices::either(&["numbers", "algebraic", "none"]),
             },
             Refusal::UnknownVariant {
                 name: s("chess"),
-                choices: s("international, english"),
+                choices: Choices::list(["international", "english"]),
             },
             Refusal::BadVariant,
             Refusal::VariantRequired,
@@ -149,7 +216,7 @@ impl Refusal {
             },
             Refusal::UnknownDrawRule {
                 rule: s("forever"),
-                choices: s("threefold_repetition"),
+                choices: Choices::list(["threefold_repetition"]),
             },
             Refusal::BadRuleValue {
                 message: s("unknown variant `wide`"),
@@ -173,7 +240,7 @@ impl Refusal {
             },
             Refusal::PathSquareOutOfRange { max: 72 },
             Refusal::AmbiguousMove {
-                options: vec![s("26x17x10"), s("26x19x10")],
+                candidates: vec![s("26x17x10"), s("26x19x10")],
             },
             Refusal::MovesOrPdn,
             Refusal::BadPdn {
@@ -333,10 +400,10 @@ impl std::fmt::Display for Refusal {
             PathSquareOutOfRange { max } => {
                 write!(f, "path squares are whole numbers from 1 to {max}")
             }
-            AmbiguousMove { options } => write!(
+            AmbiguousMove { candidates } => write!(
                 f,
                 "ambiguous: it may be {}; write the move in full",
-                options.join(", ")
+                candidates.join(", ")
             ),
             MovesOrPdn => write!(f, "send \"moves\" (a list) or \"pdn\" (a game text), one of them"),
             BadPdn { message } => write!(f, "bad PDN: {message}"),

@@ -1,7 +1,8 @@
 //! From request fields to rules and a game: the variant (preset or overrides), the position
 //! (FEN), the history (replayed and checked). Every error names its field.
 
-use crate::api::problem::error::{ApiError, Refusal};
+use crate::api::problem::error::ApiError;
+use crate::api::problem::refusal::{Choices, Refusal};
 use crate::rules::explain::Illegal;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
@@ -16,7 +17,7 @@ pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
             Some(field),
             &Refusal::UnknownVariant {
                 name: name.to_string(),
-                choices: Preset::all_names().join(", "),
+                choices: Choices::list(Preset::all_names()),
             },
         )
     };
@@ -69,7 +70,7 @@ pub fn parse_variant(value: &Value, field: &str) -> Result<Rules, ApiError> {
                                 Some(&format!("{field}.draw_rules.{dk}")),
                                 &Refusal::UnknownDrawRule {
                                     rule: dk.clone(),
-                                    choices: target.keys().cloned().collect::<Vec<_>>().join(", "),
+                                    choices: Choices::list(target.keys().cloned()),
                                 },
                             ));
                         }
@@ -178,9 +179,10 @@ pub fn play_error(error: &PlayError, field: &str, game: &Game) -> ApiError {
                 .collect();
             match illegal {
                 Illegal::Ambiguous(c) => {
-                    ApiError::refusal(Some(field), &Refusal::AmbiguousMove { options: c.clone() })
-                        .candidates(c.clone())
-                        .legal_moves(legal)
+                    let refusal = Refusal::AmbiguousMove {
+                        candidates: c.clone(),
+                    };
+                    ApiError::refusal(Some(field), &refusal).legal_moves(legal)
                 }
                 Illegal::NotLegal(why) => ApiError::refused_move(field, why).legal_moves(legal),
             }

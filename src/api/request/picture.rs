@@ -2,7 +2,7 @@
 //! `GET /board.png` and `POST /render`. Every error names its field.
 
 use crate::api::problem::error::ApiError;
-use crate::api::problem::refusal::Refusal;
+use crate::api::problem::refusal::{Choices, Refusal};
 use crate::api::request::game::{parse_move_input, parse_position, play_error};
 use crate::render::{self, Coordinates, Diagram, Trace, DEFAULT_SIZE, SIZES};
 use crate::rules::notation::moves;
@@ -47,7 +47,7 @@ pub fn diagram(rules: Rules, fields: PictureFields) -> Result<Diagram, ApiError>
                 &Refusal::UnknownChoice {
                     parameter: "coords".into(),
                     value: text.to_string(),
-                    choices: "numbers, algebraic or none".into(),
+                    choices: Choices::either(&["numbers", "algebraic", "none"]),
                 },
             )
         })?,

@@ -7,6 +7,7 @@ use crate::api::dto::score_view;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView, ScoreBound};
 use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::refusal::Refusal;
+use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
 use crate::api::request::game::request_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
@@ -21,13 +22,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 /// all) get exact scores, the others an upper bound. Within the time limit, on the same
 /// search pool as `/bestmove` (503 when it is full).
 #[utoipa::path(post, path = "/analyze", request_body = AnalyzeRequest, tag = "ai",
+    params(ClientKey),
     responses(
         (status = 200, description = "Every legal move with its score", body = AnalyzeResponse),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Invalid input, a limit over the server's cap, or a finished game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        SearchProblems,
     ))]
 pub async fn handler(
     state: web::Data<AppState>,

@@ -2,6 +2,7 @@
 
 use crate::api::dto::{ApplyRequest, ApplyResponse, MoveView, StatusView};
 use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
 use crate::api::request::game::{parse_move_input, play_error, request_game};
 use crate::api::state::{from_json, to_json, AppState};
@@ -13,8 +14,7 @@ use actix_web::{web, HttpResponse};
 #[utoipa::path(post, path = "/apply", request_body = ApplyRequest, tag = "rules",
     responses(
         (status = 200, description = "The move was played", body = ApplyResponse),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Illegal or ambiguous move, finished game, or invalid input", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {

@@ -5,6 +5,7 @@ use crate::api::dto::{
     next_moves, score_view, BestMoveRequest, BestMoveResponse, MoveView, StatusView,
 };
 use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
 use crate::api::request::game::request_game;
 use crate::api::state::{from_json, json_response, to_json, AppState};
@@ -16,13 +17,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 /// The searcher's move, score, principal variation, depth, nodes and time.
 #[utoipa::path(post, path = "/bestmove", request_body = BestMoveRequest, tag = "ai",
+    params(ClientKey),
     responses(
         (status = 200, description = "The chosen move", body = BestMoveResponse),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Invalid input, a limit over the server's cap, or a finished game", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        SearchProblems,
     ))]
 pub async fn handler(
     state: web::Data<AppState>,

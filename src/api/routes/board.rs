@@ -2,7 +2,9 @@
 
 use crate::api::dto::BoardQuery;
 use crate::api::http::conditional::Cacheable;
-use crate::api::problem::error::{ApiError, Problem, Refusal};
+use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::refusal::{Choices, Refusal};
+use crate::api::problem::responses::PictureProblems;
 use crate::api::request::game::{parse_query, parse_variant, required};
 use crate::api::request::picture::{diagram, Format, PictureFields};
 use crate::api::state::AppState;
@@ -22,7 +24,7 @@ fn flag(text: Option<&str>, field: &str) -> Result<bool, ApiError> {
             &Refusal::UnknownChoice {
                 parameter: field.to_string(),
                 value: other.to_string(),
-                choices: "true or false".into(),
+                choices: Choices::either(&["true", "false"]),
             },
         )),
     }
@@ -52,7 +54,7 @@ fn picture(query: &str, format: Format) -> Result<Vec<u8>, ApiError> {
                     &Refusal::UnknownChoice {
                         parameter: "size".into(),
                         value: s.to_string(),
-                        choices: "a whole number of pixels from 64 to 2048".into(),
+                        choices: Choices::described("a whole number of pixels from 64 to 2048"),
                     },
                 )
             })
@@ -97,7 +99,7 @@ async fn answer(
                     ("Cache-Control" = String, description = "public, max-age=604800"))),
         (status = 304, description = "The client's copy (If-None-Match) is current"),
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad parameter", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every picture slot and the queue are full: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        PictureProblems,
     ))]
 pub async fn svg(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     answer(state, req, Format::Svg).await
@@ -111,7 +113,7 @@ pub async fn svg(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRes
                     ("Cache-Control" = String, description = "public, max-age=604800"))),
         (status = 304, description = "The client's copy (If-None-Match) is current"),
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad parameter", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every picture slot and the queue are full: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        PictureProblems,
     ))]
 pub async fn png(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     answer(state, req, Format::Png).await

@@ -9,6 +9,7 @@ use crate::api::dto::{
 };
 use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::refusal::Refusal;
+use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
 use crate::api::request::game::{check_move_count, move_list, parse_position, play_error};
 use crate::api::request::pdn::single_pdn_game;
@@ -39,13 +40,12 @@ use std::time::Duration;
 /// stops the work. An illegal move ends the review there with its error (as
 /// `/games/validate` reports it).
 #[utoipa::path(post, path = "/games/analyze", request_body = GameReviewRequest, tag = "ai",
+    params(ClientKey),
     responses(
         (status = 200, description = "The reviewed game", body = GameReviewResponse),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Invalid input, an illegal move, or a review over the server's budget", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        SearchProblems,
     ))]
 pub async fn handler(
     state: web::Data<AppState>,

@@ -3,6 +3,7 @@
 use crate::api::admission::search::{run_search, search_request, SearchRoute};
 use crate::api::dto::{next_moves, score_view, MoveView, PlayRequest, PlayResponse, StatusView};
 use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
 use crate::api::request::game::{parse_move_input, play_error, request_game};
 use crate::api::state::{from_json, json_response, to_json, AppState};
@@ -15,13 +16,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 /// does, with the same 422 for an illegal move, and no search then), then unless it ended
 /// the game the searcher replies (as `/bestmove` does, on the same search pool and limits).
 #[utoipa::path(post, path = "/play", request_body = PlayRequest, tag = "ai",
+    params(ClientKey),
     responses(
         (status = 200, description = "The player's move and the reply", body = PlayResponse),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Illegal or ambiguous move, a finished game, a limit over the server's cap, or invalid input", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "This client is over its share of the searches (running at once, or search time): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every search slot is busy: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        SearchProblems,
     ))]
 pub async fn handler(
     state: web::Data<AppState>,

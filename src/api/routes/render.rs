@@ -2,7 +2,8 @@
 
 use crate::api::dto::RenderRequest;
 use crate::api::problem::error::{ApiError, Problem};
-use crate::api::problem::refusal::Refusal;
+use crate::api::problem::refusal::{Choices, Refusal};
+use crate::api::problem::responses::{JsonBodyProblems, PictureProblems};
 use crate::api::request::body::Body;
 use crate::api::request::game::parse_variant;
 use crate::api::request::picture::Format;
@@ -21,7 +22,7 @@ fn picture(body: &web::Bytes) -> Result<Vec<u8>, ApiError> {
                 &Refusal::UnknownChoice {
                     parameter: "format".into(),
                     value: other.to_string(),
-                    choices: "svg or png".into(),
+                    choices: Choices::either(&["svg", "png"]),
                 },
             ))
         }
@@ -50,10 +51,9 @@ fn picture(body: &web::Bytes) -> Result<Vec<u8>, ApiError> {
     responses(
         (status = 200, description = "The picture (SVG, or PNG with `\"format\": \"png\"`)",
             content((String = "image/svg+xml"), (String = "image/png"))),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Unknown variant, bad FEN (with its offset), illegal last move, size out of range, or another bad field", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every picture slot and the queue are full: retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
+        PictureProblems,
     ))]
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     let key = body.0.clone();

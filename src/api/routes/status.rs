@@ -2,6 +2,7 @@
 
 use crate::api::dto::{StatusRequest, StatusView};
 use crate::api::problem::error::{ApiError, Problem};
+use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
 use crate::api::request::game::request_game;
 use crate::api::state::{from_json, to_json, AppState};
@@ -11,8 +12,7 @@ use actix_web::{web, HttpResponse};
 #[utoipa::path(post, path = "/status", request_body = StatusRequest, tag = "rules",
     responses(
         (status = 200, description = "The status", body = StatusView),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Invalid variant, position or history", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {

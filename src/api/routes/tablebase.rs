@@ -4,6 +4,7 @@
 use crate::api::dto::TablebaseResponse;
 use crate::api::dto::{MoveView, TableResult, TablebaseMove, TablebaseQuery, TablebaseRequest};
 use crate::api::problem::error::{ApiError, Problem, Refusal};
+use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
 use crate::api::request::game::{parse_query, request_game, required};
 use crate::api::state::{from_json, to_json, AppState};
@@ -27,17 +28,21 @@ fn lookup(state: &AppState, rules: &Rules, pos: &Position) -> Result<Vec<u8>, Ap
             &Refusal::NoTablesForRules,
         ));
     }
-    let tables = state.bitbases.get(rules).ok_or_else(|| {
-        let why = if state.tables_in() {
-            Refusal::TablesOff
-        } else {
-            Refusal::TablesNotReady
-        };
-        ApiError::refusal(None, &why)
-    })?;
     let pieces = pos.occupied().count_ones();
+    let beyond = |max| ApiError::refusal(Some("position"), &Refusal::BeyondTables { pieces, max });
+    let Some(tables) = state.bitbases.get(rules) else {
+        if state.tables_in() {
+            return Err(ApiError::refusal(None, &Refusal::TablesOff));
+        }
+        // While the tables are built, a position beyond what they will hold needs none.
+        let planned = state.config.bitbase_pieces;
+        if pieces > planned {
+            return Err(beyond(planned));
+        }
+        return Err(ApiError::refusal(None, &Refusal::TablesNotReady));
+    };
     let max = tables.complete_up_to;
-    let beyond = || ApiError::refusal(Some("position"), &Refusal::BeyondTables { pieces, max });
+    let beyond = || beyond(max);
     if pieces > max {
         return Err(beyond());
     }
@@ -81,8 +86,7 @@ fn lookup(state: &AppState, rules: &Rules, pos: &Position) -> Result<Vec<u8>, Ap
 #[utoipa::path(post, path = "/tablebase", request_body = TablebaseRequest, tag = "tables",
     responses(
         (status = 200, description = "The position's result and every move's", body = TablebaseResponse),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Invalid variant or position; no tables for these rules (`no_tables_for_rules`); more pieces than the tables hold (`beyond_tables`, with `pieces` and `max`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "The tables for these rules are still being read or built (`tables_not_ready`): retry after the Retry-After seconds", body = Problem, content_type = "application/problem+json"),
     ))]

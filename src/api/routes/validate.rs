@@ -5,7 +5,8 @@ use crate::api::dto::{
     ValidateWarning, WarningKind,
 };
 use crate::api::problem::error::{ApiError, Problem};
-use crate::api::problem::refusal::Refusal;
+use crate::api::problem::refusal::{Choices, Refusal};
+use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
 use crate::api::request::game::{
     check_move_count, move_list, parse_position, parse_variant, play_error,
@@ -57,8 +58,7 @@ use serde_json::Value;
                     ],
                     "summary": {"games": 3, "valid": 2, "invalid": 1}}))),
             )),
-        (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the size limit", body = Problem, content_type = "application/problem+json"),
+        JsonBodyProblems,
         (status = 422, description = "Invalid variant, start position, PDN text, or too many moves or games", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn handler(
@@ -145,7 +145,7 @@ fn after_game_over(req: &ValidateRequest) -> Result<AfterGameOver, ApiError> {
             &Refusal::UnknownChoice {
                 parameter: "after_game_over".into(),
                 value: other.to_string(),
-                choices: "error or warn".into(),
+                choices: Choices::either(&["error", "warn"]),
             },
         )),
     }

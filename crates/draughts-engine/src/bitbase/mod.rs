@@ -300,19 +300,62 @@ impl Library {
     }
 }
 
+/// What [`fill_in_background`] tells as it goes, for the service's log and readiness.
+#[derive(Debug)]
+pub enum FillEvent<'a> {
+    /// Tables are about to be built, no file having held them.
+    Building {
+        /// The rule sets whose tables are built, in the order they will be.
+        names: Vec<&'a str>,
+        /// Up to how many pieces.
+        pieces: u32,
+        /// Table entries to solve in all (rule sets with equal rules of play counted once).
+        positions: u64,
+        /// About how long, on one core.
+        estimate_seconds: f64,
+    },
+    /// A rule set's tables are in the library.
+    Ready {
+        /// The rule set's name.
+        name: &'a str,
+        /// The most pieces every material of which is covered.
+        pieces: u32,
+        /// Memory the tables hold.
+        bytes: usize,
+        /// Seconds spent reading or building them.
+        seconds: f64,
+    },
+    /// Every rule set is in.
+    AllReady {
+        /// Seconds since the fill began.
+        seconds: f64,
+    },
+}
+
+/// Table entries a build solves per second on one core, measured on the development
+/// machine (international, 4 pieces): the start's estimate, not a promise.
+const ENTRIES_PER_SECOND: f64 = 2.0e6;
+
+/// The table entries `tables` lacks for every material of up to `pieces` pieces.
+pub fn entries_to_build(tables: &Tables, pieces: u32) -> u64 {
+    Material::all_up_to(pieces)
+        .into_iter()
+        .filter(|m| !tables.tables.contains_key(m))
+        .map(|m| Layout::new(&tables.rules, m).size())
+        .sum()
+}
+
 /// Fill `library` in a background thread: first, for every named rule set, the table files
 /// found in `dir/<name>/` (any number of pieces; mapped, so this takes milliseconds); then,
 /// for each rule set still short of `pieces` pieces, the missing tables built by retrograde
-/// analysis. Rule sets with equal rules of play share tables. `report` hears each rule set
-/// once it is in the library (name, the most pieces covered, bytes, seconds spent); `done`
-/// runs when every rule set is in.
+/// analysis. Rule sets with equal rules of play share tables. `on_event` hears the plan of
+/// the build (once, when one is needed), each rule set once it is in the library, and the end.
 pub fn fill_in_background(
     library: Arc<Library>,
     rule_sets: Vec<(String, Rules)>,
     pieces: u32,
     dir: Option<std::path::PathBuf>,
-    report: impl Fn(&str, u32, usize, f64) + Send + 'static,
-    done: impl FnOnce() + Send + 'static,
+    mut on_event: impl FnMut(FillEvent) + Send + 'static,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
     let rule_sets: Vec<(String, Rules)> =
         rule_sets.into_iter().filter(|(_, r)| supports(r)).collect();
@@ -335,16 +378,45 @@ pub fn fill_in_background(
     std::thread::Builder::new()
         .name("bitbase".into())
         .spawn(move || {
+            let begun = std::time::Instant::now();
+            let mut to_build = Vec::new();
             for (name, rules) in &rule_sets {
                 let start = std::time::Instant::now();
                 let tables = from_files(name, rules);
+                let complete = tables.complete_up_to >= pieces;
                 if !tables.tables.is_empty() {
                     let (covered, bytes) = (tables.complete_up_to, tables.bytes());
                     library.insert(tables);
-                    report(name, covered, bytes, start.elapsed().as_secs_f64());
+                    on_event(FillEvent::Ready {
+                        name,
+                        pieces: covered,
+                        bytes,
+                        seconds: start.elapsed().as_secs_f64(),
+                    });
+                }
+                if !complete {
+                    to_build.push((name, rules));
                 }
             }
-            for (name, rules) in &rule_sets {
+            // Rule sets with equal rules of play share one build: count each once.
+            let mut planned: Vec<Rules> = Vec::new();
+            let mut positions = 0;
+            for (name, rules) in &to_build {
+                let tables = from_files(name, rules);
+                if !planned.contains(&tables.rules) {
+                    planned.push(tables.rules);
+                    positions += entries_to_build(&tables, pieces);
+                }
+            }
+            if !to_build.is_empty() {
+                on_event(FillEvent::Building {
+                    names: to_build.iter().map(|(name, _)| name.as_str()).collect(),
+                    pieces,
+                    positions,
+                    estimate_seconds: positions as f64 / ENTRIES_PER_SECOND,
+                });
+            }
+            for (name, rules) in to_build {
                 let start = std::time::Instant::now();
                 if library
                     .get(rules)
@@ -356,8 +428,15 @@ pub fn fill_in_background(
                 build_tables(&mut tables, pieces, None, &mut |_, _| {});
                 let (covered, bytes) = (tables.complete_up_to, tables.bytes());
                 library.insert(tables);
-                report(name, covered, bytes, start.elapsed().as_secs_f64());
+                on_event(FillEvent::Ready {
+                    name,
+                    pieces: covered,
+                    bytes,
+                    seconds: start.elapsed().as_secs_f64(),
+                });
             }
-            done();
+            on_event(FillEvent::AllReady {
+                seconds: begun.elapsed().as_secs_f64(),
+            });
         })
 }
