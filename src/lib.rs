@@ -8,10 +8,12 @@
 //!   move; [`legal_moves`] generates complete capture sequences under each variant's
 //!   priorities; [`rules::notation`] reads and writes FEN, moves and PDN; [`Game`] adds the
 //!   history that draw rules need and tells the [`Outcome`].
-//! * [`engine`]: the AI. [`engine::think`] searches a [`Game`] within limits or at a
-//!   level; [`engine::bitbase`] builds and probes endgame tables; `hub` speaks the Hub
-//!   protocol of draughts GUIs. It knows nothing of HTTP.
+//! * [`engine`]: the AI. [`engine::think()`] searches a [`Game`] within limits or at a
+//!   level; [`engine::bitbase`] builds and probes endgame tables. It knows nothing of HTTP.
 //! * [`api`]: the HTTP service (actix-web): [`api::Config`] and [`api::Application`].
+//! * Beside it, the other front ends and tools: [`hub`] (the Hub protocol of draughts
+//!   GUIs), [`render`] (board pictures), [`tools`] (matches, training data, fits, table
+//!   files), and the command line ([`commands`], with the work of most commands in [`cli`]).
 //!
 //! ```
 //! use draughts_api::engine::{think, Caps, Limits, Request};

@@ -6,7 +6,8 @@
 //! same depth with a full window, reusing the table.
 
 use super::search::Searcher;
-use super::{effective_limits, searcher_for, Caps, Request, Score};
+use crate::think::searcher_for;
+use crate::{effective_limits, Caps, Request, Score};
 use draughts_rules::{Game, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

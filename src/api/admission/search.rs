@@ -52,6 +52,63 @@ pub struct SearchTicket<'a> {
     pub time: Option<Duration>,
 }
 
+/// What every search tells the metrics, whatever it computed.
+pub trait SearchFigures {
+    /// Nodes searched.
+    fn nodes(&self) -> u64;
+    /// The depth reached.
+    fn depth(&self) -> u32;
+    /// Time spent, when the search measured it.
+    fn elapsed(&self) -> Option<Duration>;
+}
+
+impl SearchFigures for engine::Answer {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+    fn elapsed(&self) -> Option<Duration> {
+        Some(self.elapsed)
+    }
+}
+
+impl SearchFigures for engine::analysis::Analysis {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+    fn elapsed(&self) -> Option<Duration> {
+        Some(self.elapsed)
+    }
+}
+
+impl SearchFigures for engine::analysis::PlyReview {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+    fn elapsed(&self) -> Option<Duration> {
+        None
+    }
+}
+
+/// Count a finished search in the metrics (nodes, depth, seconds): every search route's
+/// searches go through here.
+pub fn record_search(state: &AppState, figures: &impl SearchFigures) {
+    let m = &state.metrics;
+    m.search_nodes.inc_by(figures.nodes());
+    m.search_depth.observe(figures.depth() as f64);
+    if let Some(elapsed) = figures.elapsed() {
+        m.search_seconds.observe(elapsed.as_secs_f64());
+    }
+}
+
 /// Search `game` on a search slot (429 over the client's share, 503 when every slot is
 /// busy), with the metrics; the search stops if the client goes away first.
 pub async fn run_search(
@@ -61,20 +118,38 @@ pub async fn run_search(
     game: Game,
     request: engine::Request,
 ) -> Result<(Game, engine::Answer), ApiError> {
+    search_on_a_slot(
+        state,
+        http,
+        route,
+        game,
+        request,
+        |game, request, caps, stop| engine::think(game, request, caps, Some(stop)),
+    )
+    .await
+}
+
+/// Run `search` of `game` on a search slot as [`run_search`] runs `think`: admission, the
+/// stop when the client leaves, "no legal move" as 422, and the metrics.
+pub async fn search_on_a_slot<T: SearchFigures + Send + 'static>(
+    state: &web::Data<AppState>,
+    http: &HttpRequest,
+    route: SearchRoute,
+    game: Game,
+    request: engine::Request,
+    search: impl FnOnce(&Game, &engine::Request, &Caps, &AtomicBool) -> Option<T> + Send + 'static,
+) -> Result<(Game, T), ApiError> {
     let caps = search_caps(state);
     let time = engine::effective_limits(&request, &caps).time;
     let ticket = SearchTicket { http, route, time };
-    let (game, answer) = on_search_pool(state, ticket, move |_, stop| {
-        let answer = engine::think(&game, &request, &caps, Some(stop));
-        (game, answer)
+    let (game, found) = on_search_pool(state, ticket, move |_, stop| {
+        let found = search(&game, &request, &caps, stop);
+        (game, found)
     })
     .await?;
-    let answer = answer.ok_or_else(|| ApiError::game_over("the side to move has no legal move"))?;
-    let m = &state.metrics;
-    m.search_nodes.inc_by(answer.nodes);
-    m.search_depth.observe(answer.depth as f64);
-    m.search_seconds.observe(answer.elapsed.as_secs_f64());
-    Ok((game, answer))
+    let found = found.ok_or_else(|| ApiError::game_over("the side to move has no legal move"))?;
+    record_search(state, &found);
+    Ok((game, found))
 }
 
 /// Run `job` on a search slot and wait for it (see [`submit_search`]).

@@ -1,8 +1,6 @@
 //! `POST /analyze`: every legal move of a position with its score, best first (a hint).
 
-use crate::api::admission::search::{
-    analysis_request, on_search_pool, search_caps, SearchRoute, SearchTicket,
-};
+use crate::api::admission::search::{analysis_request, search_on_a_slot, SearchRoute};
 use crate::api::dto::score_view;
 use crate::api::dto::{AnalyzeRequest, AnalyzeResponse, AnalyzedMove, MoveView, ScoreBound};
 use crate::api::problem::error::{ApiError, Problem};
@@ -53,21 +51,17 @@ pub async fn handler(
         )));
     }
     let multipv = req.multipv.unwrap_or(usize::MAX);
-    let caps = search_caps(&state);
-    let ticket = SearchTicket {
-        http: &http,
-        route: SearchRoute::Analyze,
-        time: crate::engine::effective_limits(&request, &caps).time,
-    };
-    let (game, analysis) = on_search_pool(&state, ticket, move |_, stop| {
-        let analysis = analysis::analyze(&game, &request, &caps, Some(stop), multipv);
-        (game, analysis)
-    })
+    let (game, analysis) = search_on_a_slot(
+        &state,
+        &http,
+        SearchRoute::Analyze,
+        game,
+        request,
+        move |game, request, caps, stop| {
+            analysis::analyze(game, request, caps, Some(stop), multipv)
+        },
+    )
     .await?;
-    let analysis =
-        analysis.ok_or_else(|| ApiError::game_over("the side to move has no legal move"))?;
-    state.metrics.search_nodes.inc_by(analysis.nodes);
-    state.metrics.search_depth.observe(analysis.depth as f64);
     let rules = game.rules;
     let response = AnalyzeResponse {
         moves: analysis

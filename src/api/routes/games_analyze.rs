@@ -1,7 +1,7 @@
 //! `POST /games/analyze`: a whole game reviewed ply by ply (JSON, or SSE progress).
 
 use crate::api::admission::search::{
-    analysis_request, search_caps, submit_search, SearchRoute, SearchTicket,
+    analysis_request, record_search, search_caps, submit_search, SearchRoute, SearchTicket,
 };
 use crate::api::dto::score_view;
 use crate::api::dto::{
@@ -211,7 +211,7 @@ fn run(
             return Err(ApiError::internal("the client went away"));
         }
         let Some(r) = reviewed else { break };
-        metrics.search_nodes.inc_by(r.nodes);
+        record_search(state, &r);
         metrics.review_plies.inc();
         let was_best = r.best.same_move(played);
         let loss = if was_best {

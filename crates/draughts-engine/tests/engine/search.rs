@@ -1,12 +1,12 @@
 //! The searcher against an independent brute-force minimax on random small positions
 //! (the tactic the minimax proves is found), plus limits, reproducibility and mate scores.
 
-use draughts_api::engine::{think, Caps, Level, Limits, Request, Score};
-use draughts_api::rules::notation::fen;
-use draughts_api::rules::{legal_moves, Game, Position, Rules};
+use draughts_engine::{think, Caps, Level, Limits, Request, Score};
+use draughts_rules::notation::fen;
+use draughts_rules::{legal_moves, Game, Position, Rules};
 
-use crate::common;
-use common::{king_value, minimax, random_positions};
+use crate::king_value;
+use crate::support::{minimax, random_positions};
 
 #[test]
 fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
@@ -77,7 +77,7 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
                 values[chosen] == best || won || deeper(chosen) >= deeper(best_index),
                 "{variant} {}: searcher played {:?}, worth {} against {best}",
                 fen::write(&pos),
-                draughts_api::rules::notation::moves::full(&list[chosen], rules.board),
+                draughts_rules::notation::moves::full(&list[chosen], rules.board),
                 values[chosen]
             );
             checked += 1;
@@ -92,7 +92,7 @@ fn the_searcher_finds_every_tactic_a_brute_force_minimax_proves() {
 /// Flying kings on both sides: the evaluation divides the material of such endings (few
 /// pieces against a king are hard to win), so there a man more is no clear tactic for it.
 fn drawish_kings(rules: &Rules, pos: &Position) -> bool {
-    use draughts_api::rules::{Color, KingKind};
+    use draughts_rules::{Color, KingKind};
     rules.kings == KingKind::Flying
         && pos.counts(Color::White).1 > 0
         && pos.counts(Color::Black).1 > 0
@@ -127,8 +127,8 @@ fn a_won_position_scores_as_a_win_in_plies() {
     .expect("move");
     assert_eq!(answer.score, Score::WinIn(1));
     assert_eq!(
-        draughts_api::rules::notation::moves::full(
-            &draughts_api::rules::detail(&rules, &pos, &answer.best),
+        draughts_rules::notation::moves::full(
+            &draughts_rules::detail(&rules, &pos, &answer.best),
             rules.board
         ),
         "27-32"
@@ -175,9 +175,8 @@ fn repetition_is_a_draw_in_the_search() {
     let mut game = Game::new(rules, start, None);
     for text in ["29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29"] {
         let list = legal_moves(&rules, &game.position);
-        let w = draughts_api::rules::notation::moves::parse(text, rules.board).expect("move");
-        let i =
-            draughts_api::rules::notation::moves::resolve(&w, &list, rules.board).expect("legal");
+        let w = draughts_rules::notation::moves::parse(text, rules.board).expect("move");
+        let i = draughts_rules::notation::moves::resolve(&w, &list, rules.board).expect("legal");
         game.play(&list[i]);
     }
     let answer = think(
@@ -207,12 +206,12 @@ fn repetition_is_a_draw_in_the_search() {
 /// the side to move's view both score the same, so from White's view they score opposite.
 #[test]
 fn the_evaluation_is_colour_symmetric() {
-    use draughts_api::engine::eval::Evaluator;
-    for preset in draughts_api::rules::PRESETS.iter() {
+    use draughts_engine::eval::Evaluator;
+    for preset in draughts_rules::PRESETS.iter() {
         let rules = preset.rules;
         let eval = Evaluator::new(&rules);
         for seed in 0..12 {
-            let (_, game) = common::random_line(&rules, 10 + seed as usize * 6, seed);
+            let (_, game) = crate::support::random_line(&rules, 10 + seed as usize * 6, seed);
             let pos = game.position;
             assert_eq!(
                 eval.evaluate(&pos),

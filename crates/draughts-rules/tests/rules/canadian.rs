@@ -9,17 +9,17 @@
 
 use std::collections::BTreeSet;
 
-use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::random::Rng;
-use draughts_api::rules::{legal_moves, perft::perft, BoardSize, Color, Position, Rules};
+use draughts_rules::notation::{fen, moves};
+use draughts_rules::random::Rng;
+use draughts_rules::{legal_moves, perft::perft, BoardSize, Color, Position, Rules};
 
 fn rules() -> Rules {
-    crate::common::preset("canadian")
+    crate::support::preset("canadian")
 }
 
 /// The legal moves in full notation, sorted.
 fn legal(text: &str) -> Vec<String> {
-    crate::common::legal_sorted(&rules(), text, moves::full)
+    crate::support::legal_sorted(&rules(), text, moves::full)
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! or cannot move wins, and breakthrough, where the first king wins. Each position is
 //! played under the international rules too, to show that the parameter alone decides.
 
-use draughts_api::engine::{think, Caps, Limits, Request};
-use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::{detail, legal_moves, Color, Game, Outcome, Reason, Rules};
+use draughts_engine::{think, Caps, Limits, Request};
+use draughts_rules::notation::{fen, moves};
+use draughts_rules::{detail, legal_moves, Color, Game, Outcome, Reason, Rules};
 
 fn game(variant: &str, text: &str) -> Game {
     let rules = Rules::preset(variant).expect("preset");

@@ -1,9 +1,9 @@
 //! Property tests: notation round-trips, generated moves are well formed, parsers never panic.
 
-use draughts_api::rules::board::NO_SQUARE;
-use draughts_api::rules::movegen::{between, count};
-use draughts_api::rules::notation::{fen, moves, pdn};
-use draughts_api::rules::{
+use draughts_rules::board::NO_SQUARE;
+use draughts_rules::movegen::{between, count};
+use draughts_rules::notation::{fen, moves, pdn};
+use draughts_rules::{
     detail, generate, legal_moves, BoardSize, Color, Move, MoveList, Position, Preset, Removal,
     Rules,
 };
@@ -109,7 +109,7 @@ proptest! {
                     }
                     square == land && passed
                 });
-                let orthogonal = rules.capture_lines != draughts_api::rules::Lines::Diagonal
+                let orthogonal = rules.capture_lines != draughts_rules::Lines::Diagonal
                     && between(rules.board, at, land).is_some_and(|b| b & (1 << victim) != 0);
                 let on_line = diagonal || orthogonal;
                 prop_assert!(on_line, "{}: {} over {} to {}", moves::full(d, rules.board), at, victim, land);

@@ -1,9 +1,9 @@
 //! Perft against the published node counts (duplicates merged). Fast depths here; the deep
 //! ones run in `cargo bench --bench perft` and with `draughts-api perft`.
 
-use draughts_api::rules::notation::fen;
-use draughts_api::rules::perft::perft;
-use draughts_api::rules::{Position, Rules};
+use draughts_rules::notation::fen;
+use draughts_rules::perft::perft;
+use draughts_rules::{Position, Rules};
 
 fn check(variant: &str, start: Option<&str>, expected: &[u64]) {
     let rules = Rules::preset(variant).expect("preset");

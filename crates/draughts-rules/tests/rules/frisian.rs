@@ -3,13 +3,13 @@
 //! Square numbers are PDN (1-50); in the comments, files a-j and ranks 1-10 as White sees
 //! the board, so 46 is a1 and 5 is j10.
 
-use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::replay::{self, MoveInput};
-use draughts_api::rules::{
+use draughts_rules::notation::{fen, moves};
+use draughts_rules::replay::{self, MoveInput};
+use draughts_rules::{
     legal_moves, perft::perft, Color, DetailedMove, Game, Outcome, Position, Reason,
 };
 
-use crate::common::preset as rules;
+use crate::support::preset as rules;
 
 fn game(variant: &str, text: &str) -> Game {
     let r = rules(variant);
@@ -262,21 +262,4 @@ fn a_refused_capture_says_which_frisian_rule_refuses_it() {
     assert!(text.contains("takes 1 in value but 1½"), "{text}");
     let text = why("W:W28,K46:B29,36", "28x30");
     assert!(text.contains("the king must take"), "{text}");
-}
-
-#[test]
-fn the_searcher_lets_a_resting_king_rest() {
-    use draughts_api::engine::{think, Caps, Limits, Request};
-    let line = ["46-37", "1-7", "37-46", "2-8", "46-37", "7-12"];
-    let g = played("frisian", "W:WK46,30:B1,2", &line);
-    let req = Request {
-        limits: Limits {
-            depth: Some(6),
-            ..Limits::default()
-        },
-        ..Request::default()
-    };
-    let answer = think(&g, &req, &Caps::default(), None).expect("a move");
-    let geometry = g.rules.board.geometry();
-    assert_eq!(Some(answer.best.from), geometry.bit(30), "{answer:?}");
 }

@@ -1,16 +1,16 @@
 //! Tactics with one right answer, per preset: a shot (a quiet move that gives material away
 //! and wins more back by force) and a breakthrough (a move whose gain comes from crowning).
-//! Each position is first proven by the brute-force minimax of `common` (the expected move
+//! Each position is first proven by the brute-force minimax of `support` (the expected move
 //! is the only best one, by a man or more, and of the stated kind), then the searcher must
 //! find it at the proof depth. `find_tactics` (ignored) is how the positions were found.
 
-use draughts_api::engine::{think, Caps, Limits, Request};
-use draughts_api::rules::movegen::has_capture;
-use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::{legal_moves, Game, Position, Rules, PRESETS};
+use draughts_engine::{think, Caps, Limits, Request};
+use draughts_rules::movegen::has_capture;
+use draughts_rules::notation::{fen, moves};
+use draughts_rules::{legal_moves, Game, Position, Rules, PRESETS};
 
-use crate::common;
-use common::{king_value, move_values, random_positions};
+use crate::king_value;
+use crate::support::{move_values, random_positions};
 
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Kind {
@@ -158,7 +158,7 @@ fn every_tactic_is_proven_then_found_by_the_searcher() {
             t.kind,
             t.fen,
             moves::full(
-                &draughts_api::rules::detail(&rules, &pos, &answer.best),
+                &draughts_rules::detail(&rules, &pos, &answer.best),
                 rules.board
             ),
             t.answer

@@ -3,16 +3,16 @@
 //! straight back within a capture. Squares are written algebraically, as Turkish players do
 //! (a1 bottom left as White sees the board).
 
-use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::{legal_moves, perft::perft, Position, Removal, Rules};
+use draughts_rules::notation::{fen, moves};
+use draughts_rules::{legal_moves, perft::perft, Position, Removal, Rules};
 
 fn rules() -> Rules {
-    crate::common::preset("turkish")
+    crate::support::preset("turkish")
 }
 
 /// The legal moves in algebraic notation, sorted.
 fn legal(text: &str) -> Vec<String> {
-    crate::common::legal_sorted(&rules(), text, moves::algebraic)
+    crate::support::legal_sorted(&rules(), text, moves::algebraic)
 }
 
 #[test]

@@ -1,12 +1,14 @@
-//! Hand-built positions for every rule of RULES.md §5 and every parameter of §2.
+//! Hand-built positions for every rule of play (captures, their priorities, crowning,
+//! removal) and every rule parameter of `Rules` (`src/variant.rs`), each preset's reading in
+//! `docs/rules.md`.
 //! Each test builds a position, explains what the rule demands, and checks the exact set of
 //! legal moves (or status) the engine produces.
 
-use draughts_api::rules::notation::{fen, moves};
-use draughts_api::rules::{legal_moves, BoardSize, Color, Game, Outcome, Position, Reason, Rules};
-use draughts_api::rules::{CapturePriority, PromotionInCapture, Removal};
+use draughts_rules::notation::{fen, moves};
+use draughts_rules::{legal_moves, BoardSize, Color, Game, Outcome, Position, Reason, Rules};
+use draughts_rules::{CapturePriority, PromotionInCapture, Removal};
 
-use crate::common::preset as rules;
+use crate::support::preset as rules;
 
 /// PDN number of an algebraic square.
 fn sq(board: BoardSize, name: &str) -> u32 {
@@ -503,7 +505,7 @@ fn international_endgame_counts() {
         plies.push(shuffle[plies.len() % shuffle.len()]);
     }
     let no_repetition = Rules {
-        draw_rules: draughts_api::rules::DrawRules {
+        draw_rules: draughts_rules::DrawRules {
             repetition: None,
             ..r.draw_rules
         },
@@ -584,7 +586,7 @@ fn written_squares(names: &[&str], b: BoardSize) -> Vec<u8> {
 /// (`cd4` for c3–d4), and captures with a colon (`c3:e5`).
 #[test]
 fn russian_short_moves_and_colon_captures() {
-    use draughts_api::rules::replay::{play, MoveInput, PlayError};
+    use draughts_rules::replay::{play, MoveInput, PlayError};
     let r = rules("russian");
     let mut game = Game::new(r, Position::initial(&r), None);
     let mut scratch = Vec::new();
