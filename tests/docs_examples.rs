@@ -22,6 +22,8 @@ const DOCS: &[&str] = &[
     "docs/rules.md",
     "docs/architecture.md",
     "docs/strength.md",
+    "docs/journal/2026-12.md",
+    "docs/journal/to-2026-11.md",
 ];
 
 fn root() -> PathBuf {
