@@ -12,8 +12,12 @@ pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health { status: "ok" })
 }
 
-/// Readiness: initialised, not shutting down and, with `--require-tables`, holding every
-/// preset's endgame tables.
+/// Readiness: initialised (the learned weights read, the kept transposition tables
+/// written) and not shutting down. Without `--require-tables` that is all: the endgame
+/// tables are read or built in the background while the service answers (searches use
+/// each preset's once it is in; `/tablebase` answers 503 `tables_not_ready` meanwhile).
+/// With it, ready only once every preset's tables are in, so a new replica takes traffic
+/// at full strength.
 #[utoipa::path(get, path = "/readyz", tag = "operations",
     responses(
         (status = 200, description = "Ready for traffic", body = Health),
