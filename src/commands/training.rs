@@ -134,7 +134,7 @@ pub struct Train {
     /// L2 regularisation, per occurrence of a feature. 1e-4 (the default until
     /// 2026-12-04) kept the blocks' weights at under a quarter of their size at 1e-6
     /// (mean 2.4 against 10.9 centipieces in fits from zero); at 1e-6 a fine-tune played
-    /// far better against Scan (docs/strength.md), with none a fit from zero played worse.
+    /// far better against Scan (docs/journal/2026-12.md), with none a fit from zero played worse.
     #[arg(long, default_value_t = 1e-6)]
     l2: f64,
     /// The share of each target taken from the position's search score (data written

@@ -33,7 +33,7 @@ const PROBCUT_MARGIN: i32 = 80;
 /// +38 Elo [+9, +69] in 200 games at 100 ms, and 30 beat 40 by +78 [+39, +119] in 100 at
 /// depth 8; depth 4 beat 3 by +47 [+19, +76], 6 beat 4 by +56 [+16, +97] in 100, and 8 beat
 /// 6 by +33 [+3, +64] in 200; these arena figures carry the old Hub player's head start of
-/// about +60, see docs/strength.md of 2026-12-04: margin 40 and depth 6 now measure level).
+/// about +60, see docs/journal/2026-12.md, 2026-12-04: margin 40 and depth 6 now measure level).
 const STATIC_PRUNE_DEPTH: i32 = 8;
 const STATIC_PRUNE_MARGIN: i32 = 30;
 /// Futility pruning: the deepest remaining depth it is tried at, and the margin a ply by
@@ -690,7 +690,7 @@ impl<'a> Searcher<'a> {
                 // variation one ply from the fourth move; elsewhere one ply from the second
                 // and two from the fifth (from the seventh: −35 Elo [−58, −12] in 300 games
                 // at 100 ms with the old Hub player's head start; −10 [−43, +22] in 100
-                // without, docs/strength.md of 2026-12-04). Crowning moves keep their depth.
+                // without, docs/journal/2026-12.md, 2026-12-04). Crowning moves keep their depth.
                 let late = if pv_node { 3 } else { 1 };
                 let reduce = if n >= late
                     && depth >= 3
