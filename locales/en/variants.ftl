@@ -27,5 +27,7 @@ name-antidraughts = Antidraughts (give-away)
 description-antidraughts = International rules, but the side that loses all its pieces or cannot move wins.
 name-breakthrough = Breakthrough
 description-breakthrough = International rules; the first side to crown a king wins. Men never return to a position, so there is no draw.
+name-killer = Killer draughts
+description-killer = International draughts, except that a king whose capture ends by taking a king stops on the square just behind it (Christian Freeling's rule, played by Scan 3).
 name-canadian = Canadian draughts
 description-canadian = International rules on a 12×12 board, 30 men each.

@@ -26,5 +26,7 @@ name-antidraughts = Damas al revés (gana quien se queda sin piezas)
 description-antidraughts = Reglas internacionales, pero gana el bando que pierde todas sus piezas o no puede mover.
 name-breakthrough = Breakthrough (gana la primera dama)
 description-breakthrough = Reglas internacionales; gana el primer bando que corona una dama. Los peones nunca repiten posición, así que no hay tablas.
+name-killer = Damas asesinas (killer)
+description-killer = Damas internacionales, salvo que una dama cuya captura termina tomando una dama se detiene en la casilla justo detrás de ella (la regla de Christian Freeling, que juega Scan 3).
 name-canadian = Damas canadienses
 description-canadian = Reglas internacionales en un tablero de 12×12, 30 peones por bando.

@@ -132,6 +132,10 @@ pub struct VariantOverrides {
     pub promotion_in_capture: Option<String>,
     #[schema(nullable = false)]
     pub men_capture_kings: Option<bool>,
+    /// A flying king whose capture ends by taking a king stops on the first square behind
+    /// it (killer draughts).
+    #[schema(nullable = false)]
+    pub king_stops_after_king: Option<bool>,
     #[schema(schema_with = draw_rules_schema)]
     pub draw_rules: Option<Value>,
     #[schema(schema_with = move_lines_schema)]

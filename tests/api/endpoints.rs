@@ -312,7 +312,8 @@ fn variants_with_overrides() {
             "turkish",
             "antidraughts",
             "breakthrough",
-            "canadian"
+            "canadian",
+            "killer"
         ]
     );
     assert_eq!(list[13]["board_size"], 12);

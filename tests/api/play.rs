@@ -253,16 +253,23 @@ fn bestmove_uses_the_endgame_tables_once_they_are_built() {
         bitbase_pieces: 3,
         ..test_config()
     });
-    // Wait for every preset's tables (3 pieces: seconds).
+    // Wait for every preset's tables (3 pieces: seconds): one set for each distinct rules of
+    // play among the presets with tables.
+    let mut sets: Vec<draughts_api::Rules> = Vec::new();
+    for p in draughts_api::rules::PRESETS {
+        let play = draughts_api::engine::bitbase::play_rules(&p.rules);
+        if draughts_api::engine::bitbase::supports(&p.rules) && !sets.contains(&play) {
+            sets.push(play);
+        }
+    }
+    let all_in = format!("draughts_api_bitbase_rule_sets {}", sets.len());
     let ready = (0..300).any(|_| {
         let text = ureq::get(&format!("{base}/metrics"))
             .call()
             .expect("metrics")
             .into_string()
             .expect("text");
-        let done = text
-            .lines()
-            .any(|l| l == "draughts_api_bitbase_rule_sets 8");
+        let done = text.lines().any(|l| l == all_in);
         if !done {
             std::thread::sleep(std::time::Duration::from_millis(100));
         }

@@ -34,7 +34,7 @@ VARIANTS = {
 
 # Presets pydraughts does not play (a Rust test checks that every preset is in one list or
 # the other): Ply Yard's site rules, Spanish, Czech and Canadian.
-NOT_IN_PYDRAUGHTS = {"plyyard", "spanish", "czech", "canadian"}
+NOT_IN_PYDRAUGHTS = {"plyyard", "spanish", "czech", "canadian", "killer"}
 
 # Variants whose game ends differ from the usual: for the positions of their random games
 # the winner is compared too (pydraughts' `winner()` against ours by the position alone),

@@ -220,6 +220,9 @@ pub struct Rules {
     pub promotion_in_capture: PromotionInCapture,
     /// Men may capture kings (Italian forbids it).
     pub men_capture_kings: bool,
+    /// A flying king whose capture ends by taking a king stops on the first square behind
+    /// it (killer draughts); else it lands on any free square behind its last victim.
+    pub king_stops_after_king: bool,
     /// Repetition and counter draws.
     pub draw_rules: DrawRules,
     /// A king may make at most this many plain (non-capturing) moves in a row while its
@@ -285,6 +288,7 @@ pub(crate) const INTERNATIONAL: Rules = Rules {
     removal: Removal::EndOfMove,
     promotion_in_capture: PromotionInCapture::AtEnd,
     men_capture_kings: true,
+    king_stops_after_king: false,
     draw_rules: DrawRules {
         repetition: Some(3),
         king_moves_without_capture: Some(25),
@@ -327,6 +331,7 @@ pub(crate) const ENGLISH: Rules = Rules {
     removal: Removal::EndOfMove,
     promotion_in_capture: PromotionInCapture::Stops,
     men_capture_kings: true,
+    king_stops_after_king: false,
     draw_rules: DrawRules {
         repetition: Some(3),
         king_moves_without_capture: Some(40),
@@ -357,6 +362,7 @@ const RUSSIAN: Rules = Rules {
     removal: Removal::EndOfMove,
     promotion_in_capture: PromotionInCapture::ContinuesAsKing,
     men_capture_kings: true,
+    king_stops_after_king: false,
     draw_rules: DrawRules {
         repetition: Some(3),
         king_moves_without_capture: Some(15),
@@ -586,6 +592,18 @@ pub static PRESETS: &[Preset] = &[
             ..INTERNATIONAL
         },
     },
+    Preset {
+        id: "killer",
+        name: "Killer draughts",
+        description: "International draughts, except that a king whose capture ends by taking a king stops on the square just behind it (Christian Freeling's rule, played by Scan 3).",
+        aliases: &["killer_draughts"],
+        pdn_game_type: None,
+        notation: Notation::Numeric,
+        rules: Rules {
+            king_stops_after_king: true,
+            ..INTERNATIONAL
+        },
+    },
 ];
 
 impl Preset {
@@ -699,6 +717,9 @@ pub struct RuleParams {
     pub promotion_in_capture: PromotionInCapture,
     /// See `Rules::men_capture_kings`.
     pub men_capture_kings: bool,
+    /// See `Rules::king_stops_after_king` (false when left out).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub king_stops_after_king: bool,
     /// See `Rules::draw_rules`.
     pub draw_rules: DrawRules,
     /// See `Rules::king_move_limit` (none when left out).
@@ -728,6 +749,7 @@ impl Rules {
             removal,
             promotion_in_capture,
             men_capture_kings,
+            king_stops_after_king,
             draw_rules,
             king_move_limit,
             win_condition,
@@ -744,6 +766,7 @@ impl Rules {
             removal,
             promotion_in_capture,
             men_capture_kings,
+            king_stops_after_king,
             draw_rules,
             king_move_limit,
             win_condition,
@@ -764,6 +787,7 @@ impl Rules {
             removal,
             promotion_in_capture,
             men_capture_kings,
+            king_stops_after_king,
             draw_rules,
             king_move_limit,
             win_condition,
@@ -780,6 +804,7 @@ impl Rules {
             removal,
             promotion_in_capture,
             men_capture_kings,
+            king_stops_after_king,
             draw_rules,
             king_move_limit,
             win_condition,

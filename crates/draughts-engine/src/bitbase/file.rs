@@ -63,15 +63,20 @@ pub fn fingerprint(rules: &Rules) -> u64 {
         removal,
         promotion_in_capture,
         men_capture_kings,
+        king_stops_after_king,
         draw_rules: _,
         king_move_limit,
         win_condition,
     } = rules;
-    let description = format!(
+    let mut description = format!(
         "{board:?} {start_gap} {forced_capture} {men_capture_backwards} {move_lines:?} \
          {capture_lines:?} {reversal_in_capture} {kings:?} {capture_priority:?} {removal:?} \
          {promotion_in_capture:?} {men_capture_kings} {king_move_limit:?} {win_condition:?}"
     );
+    // Named only when set, so the files of every rule set before it keep their fingerprint.
+    if *king_stops_after_king {
+        description.push_str(" king-stops-after-king");
+    }
     draughts_rules::hash::fnv1a(description.as_bytes())
 }
 

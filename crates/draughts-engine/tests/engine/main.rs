@@ -6,6 +6,7 @@
 mod support;
 
 mod frisian;
+mod killer;
 mod search;
 mod tactics;
 mod win_conditions;

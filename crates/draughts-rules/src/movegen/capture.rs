@@ -348,6 +348,8 @@ fn generate_from<B: Board, T: Generated>(
 struct Search<'a, B: Board> {
     rules: &'a Rules,
     them: Bitboard,
+    /// The opponent's kings (killer draughts: a capture ending on one stops behind it).
+    their_kings: Bitboard,
     /// The pieces a man may take (kings too where men capture kings).
     man_targets: Bitboard,
     /// Empty squares, counting the moving piece's origin as empty.
@@ -370,6 +372,7 @@ impl<'a, B: Board> Search<'a, B> {
             rules,
             side: pos.side,
             them: pos.them(),
+            their_kings: pos.them() & pos.kings,
             man_targets: man_targets(rules, pos),
             empty: !pos.occupied() & B::G.valid as Bitboard,
             promo: rules.promotion_row(pos.side) as Bitboard,
@@ -541,6 +544,9 @@ impl<'a, B: Board> Search<'a, B> {
             };
             let mut rest = if continuing != 0 {
                 continuing
+            } else if self.rules().king_stops_after_king && self.their_kings & (1 << victim) != 0 {
+                // Killer draughts: the capture ends on a king, so on the square behind it.
+                1 << nearest(dir, landings)
             } else {
                 landings
             };

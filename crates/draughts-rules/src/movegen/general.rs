@@ -400,7 +400,16 @@ impl<'a, S: SquareSet> Search<'a, S> {
                 }
             }
             let goes_on = continuing.len > 0;
-            let chosen = if goes_on { continuing } else { landings };
+            let chosen = if goes_on {
+                continuing
+            } else if self.rules.king_stops_after_king && (self.them & self.kings).has(victim) {
+                // Killer draughts: the capture ends on a king, so on the square behind it.
+                let mut nearest = Landings::default();
+                nearest.push(landings.squares()[0]);
+                nearest
+            } else {
+                landings
+            };
             for &l in chosen.squares() {
                 self.route.push(l, victim);
                 if goes_on {

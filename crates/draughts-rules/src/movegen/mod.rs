@@ -162,6 +162,7 @@ fn generates_as(rules: &Rules, preset: &Rules) -> bool {
         removal,
         promotion_in_capture,
         men_capture_kings,
+        king_stops_after_king,
         draw_rules: _,
         king_move_limit: _,
         win_condition: _,
@@ -170,6 +171,7 @@ fn generates_as(rules: &Rules, preset: &Rules) -> bool {
         && forced_capture == preset.forced_capture
         && men_capture_backwards == preset.men_capture_backwards
         && men_capture_kings == preset.men_capture_kings
+        && king_stops_after_king == preset.king_stops_after_king
         && kings == preset.kings
         && capture_priority == preset.capture_priority
         && removal == preset.removal

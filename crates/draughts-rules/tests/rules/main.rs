@@ -7,6 +7,7 @@ mod support;
 
 mod canadian;
 mod frisian;
+mod killer;
 mod perft;
 mod properties;
 mod rules_examples;
