@@ -1,6 +1,9 @@
-//! The Hub protocol (version 2, as Scan 3 speaks it; plus the version 1 words `depth`,
-//! `time`) on text lines, so draughts GUIs and tools such as pydraughts' engine wrapper can
-//! drive the searcher. Searches run to their level's limit; `stop` between searches is
+//! The Hub protocol on text lines, so draughts GUIs and tools such as pydraughts' engine
+//! wrapper can drive the searcher: its second dialect (`key=value` arguments, as Scan 3 and
+//! pydraughts speak it) and its first (positional arguments, as Scan 2.0 and the GUIs built
+//! for it speak it: `pos <side and squares>`, `start`, `move M`, `level MOVES MS INC`,
+//! `time MS`, `go` / `go think` / `go ponder` / `ponder` / `analyse`, answered `move M [P]`).
+//! A session answers in the dialect of the last position it was given. Searches run to their level's limit; `stop` between searches is
 //! accepted and ignored. A front end beside the REST API; `client` speaks the other side
 //! (the arena plays Hub engines through it).
 
@@ -18,7 +21,20 @@ pub struct Hub {
     game: Option<Game>,
     limits: Limits,
     caps: Caps,
+    dialect: Dialect,
 }
+
+/// Which of the protocol's two dialects the GUI speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Dialect {
+    /// Positional arguments (Scan 2.0): `pos Wbbb…`, answered `move 32-28`.
+    First,
+    /// `key=value` arguments (Scan 3, pydraughts): `pos pos=Wbbb…`, answered `done move=…`.
+    Second,
+}
+
+/// Moves a time given for the rest of the game is spread over, when the GUI does not say.
+const MOVES_TO_GO: f64 = 30.0;
 
 /// Split `cmd a=1 b="x y" flag` into the command and its arguments.
 fn tokenize(line: &str) -> (String, Vec<(String, String)>) {
@@ -145,7 +161,15 @@ impl Hub {
                 ..Limits::default()
             },
             caps,
+            dialect: Dialect::Second,
         }
+    }
+
+    /// The first positional argument of a first-dialect command (one without `=`).
+    fn positional(args: &[(String, String)], index: usize) -> Option<&str> {
+        args.get(index)
+            .filter(|(_, v)| v.is_empty())
+            .map(|(k, _)| k.as_str())
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, String> {
@@ -207,8 +231,39 @@ impl Hub {
             "ping" => out.push("pong".into()),
             "new-game" | "stop" | "ponder-hit" => {}
             "quit" => return (out, true),
+            "pos" if arg(&args, "pos").is_none() && Self::positional(&args, 0).is_some() => {
+                self.dialect = Dialect::First;
+                match Self::positional(&args, 0).map(|p| self.parse_position(p)) {
+                    Some(Ok(pos)) => self.game = Some(Game::new(self.rules, pos, None)),
+                    Some(Err(e)) => out.push(format!("error {e}")),
+                    None => out.push("error bad position".into()),
+                }
+            }
+            "start" => {
+                self.dialect = Dialect::First;
+                self.game = Some(Game::new(self.rules, Position::initial(&self.rules), None));
+            }
+            "move" => match (&mut self.game, Self::positional(&args, 0)) {
+                (Some(game), Some(text)) => match parse_hub_move(&self.rules, &game.position, text)
+                {
+                    Some(mv) => game.play(&mv),
+                    None => out.push("error illegal move".into()),
+                },
+                (None, _) => out.push("error move before pos".into()),
+                (_, None) => out.push("error bad move".into()),
+            },
+            "new" => {}
+            "set" => {
+                if Self::positional(&args, 0) == Some("variant") {
+                    match Self::positional(&args, 1).and_then(Preset::find) {
+                        Some(p) => self.rules = p.rules,
+                        None => out.push("error unknown variant".into()),
+                    }
+                }
+            }
             "pos" => match arg(&args, "pos").map(|p| self.parse_position(p)) {
                 Some(Ok(pos)) => {
+                    self.dialect = Dialect::Second;
                     let mut game = Game::new(self.rules, pos, None);
                     for m in arg(&args, "moves").unwrap_or("").split_whitespace() {
                         match parse_hub_move(&self.rules, &game.position, m) {
@@ -227,8 +282,20 @@ impl Hub {
             "level" | "depth" | "time" => {
                 let mut limits = Limits::default();
                 let number = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok());
+                let ms = |i: usize| number(Self::positional(&args, i)).map(|v| v / 1000.0);
                 if cmd == "depth" {
                     limits.depth = args.first().and_then(|(k, _)| k.parse().ok());
+                } else if cmd == "level" && ms(1).is_some() {
+                    // First dialect: `level MOVES TIME_MS INC_MS`, the time for MOVES moves
+                    // (0: the rest of the game).
+                    let moves = number(Self::positional(&args, 0)).unwrap_or(0.0);
+                    let moves = if moves > 0.0 { moves } else { MOVES_TO_GO };
+                    let each = ms(1).unwrap_or(0.0) / moves + ms(2).unwrap_or(0.0);
+                    limits.time = Some(Duration::from_secs_f64(each.max(0.01)));
+                } else if cmd == "time" && self.dialect == Dialect::First {
+                    // First dialect: `time MS`, the time left for the rest of the game.
+                    let each = ms(0).unwrap_or(0.0) / MOVES_TO_GO;
+                    limits.time = Some(Duration::from_secs_f64(each.max(0.01)));
                 } else if cmd == "time" {
                     limits.time =
                         number(args.first().map(|(k, _)| k.as_str())).map(Duration::from_secs_f64);
@@ -246,7 +313,7 @@ impl Hub {
                 }
                 self.limits = limits;
             }
-            "go" => match &self.game {
+            "go" | "ponder" | "analyse" => match &self.game {
                 Some(game) => {
                     let req = Request {
                         level: None,
@@ -269,6 +336,17 @@ impl Hub {
                             };
                             let pv: Vec<String> =
                                 a.pv.iter().map(|m| hub_move(m, &self.rules)).collect();
+                            if self.dialect == Dialect::First {
+                                let ponder =
+                                    a.pv.get(1)
+                                        .map(|m| format!(" {}", hub_move(m, &self.rules)))
+                                        .unwrap_or_default();
+                                out.push(format!(
+                                    "move {}{ponder}",
+                                    hub_move(&a.best, &self.rules)
+                                ));
+                                return (out, false);
+                            }
                             out.push(format!(
                                 "info depth={} score={score} nodes={} time={secs:.3} nps={:.2} pv=\"{}\"",
                                 a.depth,
@@ -338,6 +416,42 @@ mod tests {
         // After 32-28 19-23 White must capture 28x19.
         assert!(done.starts_with("done move=28x19x23"), "{done}");
         assert!(hub.handle("quit").1);
+    }
+
+    /// The first dialect, as Scan 2.0's GUIs speak it: a positional `pos`, `move`, `level`
+    /// and `go`, answered `move M [P]`; then the second dialect again in the same session.
+    #[test]
+    fn the_first_dialect_is_understood_and_answered_in_kind() {
+        let mut hub = Hub::new(Caps::default());
+        hub.handle("hub");
+        assert_eq!(hub.handle("init").0, ["ready"]);
+        let start = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        assert!(hub.handle(&format!("pos {start}")).0.is_empty());
+        assert!(hub.handle("move 32-28").0.is_empty());
+        assert!(hub.handle("move 19-23").0.is_empty());
+        assert_eq!(hub.handle("move 31-26").0, ["error illegal move"]);
+        hub.handle("level 0 3000 0");
+        hub.handle("depth 4");
+        let (out, _) = hub.handle("go");
+        // After 32-28 19-23 White must capture 28x19.
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with("move 28x19x23"), "{out:?}");
+        for form in ["go think", "go ponder", "ponder", "analyse"] {
+            let (out, _) = hub.handle(form);
+            assert!(out[0].starts_with("move 28x19x23"), "{form}: {out:?}");
+        }
+        assert!(hub.handle("start").0.is_empty());
+        let (out, _) = hub.handle("go");
+        assert!(out[0].starts_with("move "), "{out:?}");
+        // A second-dialect position brings the second dialect's answers back.
+        hub.handle(&format!("pos pos={start}"));
+        hub.handle("level depth=2");
+        let (out, _) = hub.handle("go think");
+        assert!(out.iter().any(|l| l.starts_with("done move=")), "{out:?}");
+        assert_eq!(
+            hub.handle("pos Wxyz").0,
+            ["error a position is the side to move and 50 squares"]
+        );
     }
 
     /// A session set to `variant`.
