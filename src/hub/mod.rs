@@ -3,8 +3,8 @@
 //! pydraughts speak it) and its first (positional arguments, as Scan 2.0 and the GUIs built
 //! for it speak it: `pos <side and squares>`, `start`, `move M`, `level MOVES MS INC`,
 //! `time MS`, `go` / `go think` / `go ponder` / `ponder` / `analyse`, answered `move M [P]`).
-//! A session answers in the dialect of the last position it was given. Searches run to their level's limit; `stop` between searches is
-//! accepted and ignored. A front end beside the REST API; `client` speaks the other side
+//! A session answers in the dialect of the last position it was given. Searches run to their
+//! level's limit; `stop` between searches is accepted and ignored. A front end beside the REST API; `client` speaks the other side
 //! (the arena plays Hub engines through it).
 
 pub mod client;
@@ -334,19 +334,15 @@ impl Hub {
                                     format!("{:.2}", -99.0 + n as f64 / 100.0)
                                 }
                             };
-                            let pv: Vec<String> =
-                                a.pv.iter().map(|m| hub_move(m, &self.rules)).collect();
+                            let best = hub_move(&a.best, &self.rules);
+                            let ponder = a.pv.get(1).map(|m| hub_move(m, &self.rules));
                             if self.dialect == Dialect::First {
-                                let ponder =
-                                    a.pv.get(1)
-                                        .map(|m| format!(" {}", hub_move(m, &self.rules)))
-                                        .unwrap_or_default();
-                                out.push(format!(
-                                    "move {}{ponder}",
-                                    hub_move(&a.best, &self.rules)
-                                ));
+                                let ponder = ponder.map(|p| format!(" {p}")).unwrap_or_default();
+                                out.push(format!("move {best}{ponder}"));
                                 return (out, false);
                             }
+                            let pv: Vec<String> =
+                                a.pv.iter().map(|m| hub_move(m, &self.rules)).collect();
                             out.push(format!(
                                 "info depth={} score={score} nodes={} time={secs:.3} nps={:.2} pv=\"{}\"",
                                 a.depth,
@@ -354,14 +350,8 @@ impl Hub {
                                 if secs > 0.0 { a.nodes as f64 / secs / 1e6 } else { 0.0 },
                                 pv.join(" ")
                             ));
-                            let ponder =
-                                a.pv.get(1)
-                                    .map(|m| format!(" ponder={}", hub_move(m, &self.rules)))
-                                    .unwrap_or_default();
-                            out.push(format!(
-                                "done move={}{ponder}",
-                                hub_move(&a.best, &self.rules)
-                            ));
+                            let ponder = ponder.map(|p| format!(" ponder={p}")).unwrap_or_default();
+                            out.push(format!("done move={best}{ponder}"));
                         }
                         None => out.push("error message=\"no legal move\"".into()),
                     }
