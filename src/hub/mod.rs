@@ -165,6 +165,17 @@ impl Hub {
         }
     }
 
+    /// Play the preset `name` from now on; false when there is no such preset.
+    fn set_variant(&mut self, name: Option<&str>) -> bool {
+        match name.and_then(Preset::find) {
+            Some(p) => {
+                self.rules = p.rules;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The first positional argument of a first-dialect command (one without `=`).
     fn positional(args: &[(String, String)], index: usize) -> Option<&str> {
         args.get(index)
@@ -220,11 +231,8 @@ impl Hub {
                 out.push("wait".into());
             }
             "set-param" => {
-                if arg(&args, "name") == Some("variant") {
-                    match arg(&args, "value").and_then(Preset::find) {
-                        Some(p) => self.rules = p.rules,
-                        None => out.push("error message=\"unknown variant\"".into()),
-                    }
+                if arg(&args, "name") == Some("variant") && !self.set_variant(arg(&args, "value")) {
+                    out.push("error message=\"unknown variant\"".into());
                 }
             }
             "init" => out.push("ready".into()),
@@ -254,11 +262,10 @@ impl Hub {
             },
             "new" => {}
             "set" => {
-                if Self::positional(&args, 0) == Some("variant") {
-                    match Self::positional(&args, 1).and_then(Preset::find) {
-                        Some(p) => self.rules = p.rules,
-                        None => out.push("error unknown variant".into()),
-                    }
+                if Self::positional(&args, 0) == Some("variant")
+                    && !self.set_variant(Self::positional(&args, 1))
+                {
+                    out.push("error unknown variant".into());
                 }
             }
             "pos" => match arg(&args, "pos").map(|p| self.parse_position(p)) {
