@@ -28,6 +28,22 @@ fn start_position(rules: &Rules, fen_text: Option<&str>) -> Result<Position, Str
     }
 }
 
+/// The positions of a file of FEN lines (`#` starts a comment; blank lines are skipped).
+pub fn read_positions(path: &std::path::Path, rules: &Rules) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut positions = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let pos = start_position(rules, Some(line))
+            .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+        positions.push(pos);
+    }
+    Ok(positions)
+}
+
 /// `perft`: one line per depth, `depth <d> nodes <n> ms <t>`, then the divide if asked.
 pub fn perft_command(
     variant: &str,
@@ -120,6 +136,26 @@ fn movegen_line(rules: &Rules, text: &str, winner: bool) -> Result<Vec<String>, 
     Ok(items)
 }
 
+/// The searcher's default caps with `rules`' endgame tables of up to `pieces` pieces, built
+/// here (none below 2 pieces, or where the variant has none); the build's time on stderr.
+pub fn caps_with_tables(rules: &Rules, pieces: u32) -> crate::engine::Caps {
+    use crate::engine::bitbase;
+    let mut caps = crate::engine::Caps::default();
+    if pieces >= 2 && bitbase::supports(rules) {
+        let mut tables = bitbase::Tables::new(rules);
+        let stats = bitbase::build_tables(&mut tables, pieces, None, &mut |_, _| {});
+        let _ = writeln!(
+            std::io::stderr(),
+            "  endgame tables up to {pieces} pieces: {:.1} s",
+            stats.seconds
+        );
+        let library = std::sync::Arc::new(bitbase::Library::new());
+        library.insert(tables);
+        caps.bitbases = Some(library);
+    }
+    caps
+}
+
 /// `arena`: a match between two players, with a progress line per game pair.
 pub fn arena_command(
     variant: &str,
@@ -128,25 +164,12 @@ pub fn arena_command(
     (pairs, seed, bitbase_pieces): (usize, u64, u32),
     out: &mut impl Write,
 ) -> Result<(), String> {
-    use crate::engine::bitbase;
     use crate::tools::arena::{run_match, Player};
     let rules = preset_rules(variant)?;
     let parse = |t: &str| Player::parse(t, &rules);
     let (pa, pb) = (parse(a)?, parse(b)?);
-    let mut caps = crate::engine::Caps::default();
-    if bitbase_pieces >= 2 && bitbase::supports(&rules) {
-        // The players searching in this process share the tables (a Hub player has its own).
-        let mut tables = bitbase::Tables::new(&rules);
-        let stats = bitbase::build_tables(&mut tables, bitbase_pieces, None, &mut |_, _| {});
-        let _ = writeln!(
-            std::io::stderr(),
-            "  endgame tables up to {bitbase_pieces} pieces: {:.1} s",
-            stats.seconds
-        );
-        let library = std::sync::Arc::new(bitbase::Library::new());
-        library.insert(tables);
-        caps.bitbases = Some(library);
-    }
+    // The players searching in this process share the tables (a Hub player has its own).
+    let caps = caps_with_tables(&rules, bitbase_pieces);
     let result = run_match(&rules, pa, pb, pairs, seed, &caps, |r| {
         if r.games() % 10 == 0 {
             let _ = writeln!(

@@ -12,7 +12,7 @@
 //!   level; [`engine::bitbase`] builds and probes endgame tables. It knows nothing of HTTP.
 //! * [`api`]: the HTTP service (actix-web): [`api::Config`] and [`api::Application`].
 //! * Beside it, the other front ends and tools: [`hub`] (the Hub protocol of draughts
-//!   GUIs), [`render`] (board pictures), [`tools`] (matches, training data, fits, table
+//!   GUIs), [`dxp`] (the DamExchange protocol of engine matches), [`render`] (board pictures), [`tools`] (matches, training data, fits, table
 //!   files), and the command line ([`commands`], with the work of most commands in [`cli`]).
 //!
 //! ```
@@ -42,6 +42,7 @@
 pub mod api;
 pub mod cli;
 pub mod commands;
+pub mod dxp;
 pub mod hub;
 pub mod render;
 pub mod tools;

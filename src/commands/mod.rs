@@ -2,6 +2,7 @@
 //! (`#[derive(Args)]`) and running itself; `main.rs` only parses and dispatches. The work
 //! behind each command is in [`crate::cli`] and [`crate::tools`].
 
+mod dxp;
 mod matches;
 mod rules;
 mod tables;
@@ -73,6 +74,9 @@ pub enum Command {
     },
     /// Speak the Hub protocol (version 2, as Scan does) on stdin/stdout.
     Hub,
+    /// Play engine matches over DXP, the DamExchange protocol (10×10): `--listen HOST:PORT`
+    /// to follow a peer's game requests, `--connect HOST:PORT` to ask for a match.
+    Dxp(dxp::Dxp),
 }
 
 impl Command {
@@ -96,6 +100,7 @@ impl Command {
             Command::Relabel(c) => c.run(&mut out()),
             Command::Train(c) => c.run(&mut out()),
             Command::Bitbase { action } => action.run(&mut out()),
+            Command::Dxp(c) => c.run(&mut out()),
             Command::Hub => {
                 crate::hub::run(std::io::stdin().lock(), &mut out(), Default::default())
                     .map_err(|e| e.to_string())

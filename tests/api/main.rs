@@ -10,6 +10,7 @@ mod common;
 mod analysis;
 mod bitbase;
 mod browser_headers;
+mod dxp;
 mod endpoints;
 mod hub_client;
 mod openapi;
