@@ -307,3 +307,133 @@ fn a_request_it_cannot_play_is_refused_and_the_next_accepted() {
     assert_eq!(games.len(), 1);
     assert!(games[0].session_over);
 }
+
+/// Scan 2.0's DXP side in a directory of its own: its build copied, its `scan.ini` set for
+/// DXP (`initiator`: Scan asks for the games and connects to `port`; otherwise it listens
+/// there), started as `scan dxp`.
+fn start_scan(scan_dir: &str, port: u16, initiator: bool) -> std::process::Child {
+    let dir = std::env::temp_dir().join(format!("draughts-dxp-scan-{port}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory for Scan");
+    let copied = std::process::Command::new("cp")
+        .arg("-r")
+        .arg(format!("{scan_dir}/."))
+        .arg(&dir)
+        .status()
+        .expect("cp");
+    assert!(copied.success());
+    let ini = std::fs::read_to_string(dir.join("scan.ini")).expect("scan.ini");
+    let mut kept: Vec<String> = ini
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("dxp-"))
+        .map(String::from)
+        .collect();
+    kept.extend([
+        format!("dxp-server = {}", !initiator),
+        "dxp-host = 127.0.0.1".into(),
+        format!("dxp-port = {port}"),
+        format!("dxp-initiator = {initiator}"),
+        "dxp-time = 1".into(),
+        "dxp-moves = 600".into(),
+        "dxp-board = false".into(),
+        "dxp-search = false".into(),
+    ]);
+    std::fs::write(dir.join("scan.ini"), kept.join("\n") + "\n").expect("scan.ini written");
+    std::process::Command::new(dir.join("scan"))
+        .arg("dxp")
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("Scan starts")
+}
+
+/// Against Scan 2.0 over DXP on loopback (set SCAN_DIR to a build of
+/// `../shared/sparring/build-scan.sh`; run with `--ignored`): two games with us asking
+/// (both colours, from the start and from another position) and two with Scan asking, at
+/// 1 minute for 600 moves; every game replays from its PDN through the rules crate, and
+/// every decided result is the rules' verdict.
+#[test]
+#[ignore = "needs Scan 2.0 built: SCAN_DIR=/tmp/sparring/scan-2.0"]
+fn against_scan_in_both_roles() {
+    let Ok(scan_dir) = std::env::var("SCAN_DIR") else {
+        panic!("SCAN_DIR names a Scan 2.0 build (../shared/sparring/build-scan.sh)");
+    };
+    let rules = Rules::international();
+    let mut me = player("draughts-api");
+    me.timeout = Duration::from_secs(30);
+    let mut text = String::new();
+
+    // We ask: Scan listens.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut scan = start_scan(&scan_dir, port, false);
+    let started = Instant::now();
+    let stream = loop {
+        match TcpStream::connect(("127.0.0.1", port)) {
+            Ok(s) => break s,
+            Err(_) if started.elapsed() < Duration::from_secs(60) => {
+                thread::sleep(Duration::from_millis(200))
+            }
+            Err(e) => panic!("Scan does not listen: {e}"),
+        }
+    };
+    let plan = MatchPlan {
+        games: 2,
+        minutes: 1,
+        moves: 600,
+        openings: vec![
+            fen::parse("B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20", rules.board)
+                .expect("FEN")
+                .position,
+        ],
+    };
+    let mut conn = Connection::new(stream);
+    let asked = dxp::initiate(&mut conn, &me, &plan, |g| {
+        text.push_str(&dxp::pdn(g, &me, 1))
+    });
+    drop(conn);
+    let _ = scan.wait();
+
+    // Scan asks: we listen.
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = listener.local_addr().expect("bound").port();
+    let mut scan = start_scan(&scan_dir, port, true);
+    let (stream, _) = listener.accept().expect("Scan connects");
+    let mut conn = Connection::new(stream);
+    let followed = dxp::follow(&mut conn, &me, Some(2), |g| {
+        text.push_str(&dxp::pdn(g, &me, 2))
+    });
+    drop(conn);
+    let _ = scan.kill();
+    let _ = scan.wait();
+
+    for g in asked.iter().chain(&followed) {
+        eprintln!(
+            "{:?} against {}: {} ({}), {} plies, our mean {:.0} ms",
+            g.terms.ours,
+            g.terms.opponent,
+            g.result.pdn(),
+            g.ending,
+            g.moves.len(),
+            g.our_mean_ms
+        );
+        assert!(g.terms.opponent.starts_with("Scan"), "{}", g.terms.opponent);
+        assert!(g.moves.len() > 20, "a real game: {}", g.ending);
+        assert!(
+            !g.ending.contains("forfeits") && !g.ending.contains("malformed"),
+            "{}",
+            g.ending
+        );
+    }
+    assert_eq!(asked.len(), 2);
+    assert_eq!(followed.len(), 2);
+    let colours: Vec<Color> = asked
+        .iter()
+        .chain(&followed)
+        .map(|g| g.terms.ours)
+        .collect();
+    assert!(colours.contains(&Color::White) && colours.contains(&Color::Black));
+    assert_eq!(replay_all(&text), 4);
+}
