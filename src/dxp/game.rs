@@ -311,7 +311,7 @@ impl Table<'_> {
 pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) -> Played {
     let mut ours = Clock::new(&terms);
     let mut theirs = Clock::new(&terms);
-    let game = Game::new(player.rules, terms.start.clone(), None);
+    let game = Game::new(player.rules, terms.start, None);
     let mut table = Table {
         conn,
         player,

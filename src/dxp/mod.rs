@@ -154,7 +154,7 @@ pub fn initiate(
     for index in 0..plan.games {
         let start = match plan.openings.len() {
             0 => Position::initial(&player.rules),
-            n => plan.openings[(index / 2) % n].clone(),
+            n => plan.openings[(index / 2) % n],
         };
         let ours = if index % 2 == 0 {
             Color::White

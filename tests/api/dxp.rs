@@ -295,9 +295,9 @@ fn a_request_it_cannot_play_is_refused_and_the_next_accepted() {
     assert!(peer.read().ends_with('1'), "version 2 refused with 1");
     // Black to move with no black piece: no legal move.
     peer.send(&format!(
-        "R01{:<32}Z000000BZ{}",
+        "R01{:<32}Z000000BZw{}",
         "x",
-        "w".repeat(1) + &"e".repeat(49)
+        "e".repeat(49)
     ));
     assert!(peer.read().ends_with('2'));
     peer.request('Z', None);
