@@ -294,11 +294,7 @@ fn a_request_it_cannot_play_is_refused_and_the_next_accepted() {
     peer.send(&format!("R02{:<32}Z000000A", "future"));
     assert!(peer.read().ends_with('1'), "version 2 refused with 1");
     // Black to move with no black piece: no legal move.
-    peer.send(&format!(
-        "R01{:<32}Z000000BZw{}",
-        "x",
-        "e".repeat(49)
-    ));
+    peer.send(&format!("R01{:<32}Z000000BZw{}", "x", "e".repeat(49)));
     assert!(peer.read().ends_with('2'));
     peer.request('Z', None);
     peer.send("E01");
