@@ -55,6 +55,7 @@ pub struct Dxp {
 
 impl Dxp {
     pub fn run(self, out: &mut impl Write) -> Result<(), String> {
+        crate::api::telemetry::init_on_stderr();
         let rules = crate::cli::preset_rules(&self.variant.id)?;
         if rules.board.geometry().squares as usize != dxp::message::BOARD_SQUARES {
             return Err(format!(

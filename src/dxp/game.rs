@@ -239,7 +239,11 @@ impl Table<'_> {
     /// End the game: `reason` as we state it, then the peer's confirmation awaited.
     fn end_by_us(self, result: GameResult, ending: String, session_over: bool) -> Played {
         let reason = result.reason_for(self.played.terms.ours);
-        tracing::info!(result = result.pdn(), "dxp game ends: {ending}");
+        if session_over || ending.contains("forfeits") {
+            tracing::warn!(result = result.pdn(), "dxp game ends: {ending}");
+        } else {
+            tracing::info!(result = result.pdn(), "dxp game ends: {ending}");
+        }
         let stop = self.last || session_over;
         let sent = self.conn.send(&Message::GameEnd { reason, stop });
         let mut session_over = session_over || sent.is_err();
@@ -381,7 +385,6 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
                     Some(_) => {
                         let ending = "the peer moved after the game had ended".to_string();
                         let result = table.over().map_or(GameResult::Unknown, |(r, _)| r);
-                        tracing::warn!("dxp: {ending}");
                         return table.end_by_us(result, ending, false);
                     }
                     None => {
@@ -390,7 +393,6 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
                             describe(&m),
                             crate::rules::notation::fen::write(&table.game.position)
                         );
-                        tracing::warn!("dxp: {ending}");
                         return table.end_by_us(GameResult::Win(us), ending, false);
                     }
                 }
@@ -430,7 +432,6 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
             }
             Ok(other) => {
                 let ending = format!("the peer sent {other:?} during the game");
-                tracing::warn!("dxp: {ending}");
                 return table.end_by_us(GameResult::Unknown, ending, true);
             }
             Err(Fault::TimedOut) => {
@@ -438,12 +439,10 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
                     "the peer sent no move within its clock and {} s; it forfeits",
                     player.timeout.as_secs()
                 );
-                tracing::warn!("dxp: {ending}");
                 return table.end_by_us(GameResult::Win(us), ending, true);
             }
             Err(Fault::Malformed(m)) => {
                 let ending = m.to_string();
-                tracing::warn!("dxp: {ending}");
                 return table.end_by_us(GameResult::Unknown, ending, true);
             }
             Err(fault) => {
