@@ -1,7 +1,8 @@
 //! `dxp`: play engine matches over the DamExchange protocol, as follower or initiator.
 
 use super::VariantArg;
-use crate::dxp::{self, game::Player, wire::Connection, MatchPlan};
+use crate::dxp::game::{GameResult, Played, Player};
+use crate::dxp::{self, wire::Connection, MatchPlan};
 use crate::tools::arena::MatchResult;
 use clap::Args;
 use std::io::Write;
@@ -92,13 +93,13 @@ impl Dxp {
         let mut summary = MatchResult::default();
         let mut unknown = 0;
         let mut round = 0;
-        let mut report = |game: &dxp::game::Played| -> Result<(), String> {
+        let mut report = |game: &Played| -> Result<(), String> {
             round += 1;
-            match dxp::our_points(game) {
-                Some(2) => summary.wins += 1,
-                Some(1) => summary.draws += 1,
-                Some(_) => summary.losses += 1,
-                None => unknown += 1,
+            match game.result {
+                GameResult::Win(winner) if winner == game.terms.ours => summary.wins += 1,
+                GameResult::Win(_) => summary.losses += 1,
+                GameResult::Draw => summary.draws += 1,
+                GameResult::Unknown => unknown += 1,
             }
             if let Some(path) = &self.pdn {
                 let mut file = std::fs::OpenOptions::new()
@@ -123,7 +124,7 @@ impl Dxp {
             .map_err(|e| e.to_string())
         };
         let mut failure = Ok(());
-        let mut on_game = |game: &dxp::game::Played| {
+        let mut on_game = |game: &Played| {
             if failure.is_ok() {
                 failure = report(game);
             }

@@ -232,6 +232,8 @@ struct Table<'a> {
     played: Played,
     /// Our `GameEnd`s ask to stop (the match's last game).
     last: bool,
+    /// Our moves and the time they took.
+    our_moves: u32,
     our_time: Duration,
 }
 
@@ -275,16 +277,8 @@ impl Table<'_> {
         self.played.result = result;
         self.played.ending = ending;
         self.played.session_over = session_over;
-        let ours = self
-            .played
-            .moves
-            .len()
-            .saturating_sub(usize::from(
-                self.played.terms.start.side != self.played.terms.ours,
-            ))
-            .div_ceil(2)
-            .max(1);
-        self.played.our_mean_ms = self.our_time.as_secs_f64() * 1000.0 / ours as f64;
+        self.played.our_mean_ms =
+            self.our_time.as_secs_f64() * 1000.0 / self.our_moves.max(1) as f64;
         self.played
     }
 
@@ -329,6 +323,7 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
             our_mean_ms: 0.0,
         },
         last,
+        our_moves: 0,
         our_time: Duration::ZERO,
     };
     let us = table.played.terms.ours;
@@ -357,6 +352,7 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
             let used = started.elapsed();
             ours.spend(used);
             table.our_time += used;
+            table.our_moves += 1;
             let seconds = used.as_secs_f64().round() as u32;
             if let Err(e) =
                 table

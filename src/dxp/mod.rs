@@ -14,7 +14,7 @@ pub mod message;
 pub mod wire;
 
 use crate::rules::{notation, Color, Position};
-use game::{GameResult, Played, Player, Terms};
+use game::{Played, Player, Terms};
 use message::{Acceptance, BackAnswer, GameRequest, Message};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -275,14 +275,4 @@ pub fn pdn(game: &Played, player: &Player, round: usize) -> String {
     }
     let _ = writeln!(text, "{}\n", game.result.pdn());
     text
-}
-
-/// White's points of a result (2 a win, 1 a draw), from our side; `None` when unknown.
-pub fn our_points(game: &Played) -> Option<u32> {
-    match game.result {
-        GameResult::Win(w) if w == game.terms.ours => Some(2),
-        GameResult::Win(_) => Some(0),
-        GameResult::Draw => Some(1),
-        GameResult::Unknown => None,
-    }
 }
