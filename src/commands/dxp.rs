@@ -25,11 +25,12 @@ pub struct Dxp {
     /// before leaving (follower; default: until the peer stops).
     #[arg(long)]
     games: Option<usize>,
-    /// Each side's thinking time for a whole game, in minutes (initiator; DXP counts whole
-    /// minutes: 1 minute for 600 moves is 100 ms a move).
+    /// Each side's thinking time for the whole game, in minutes (initiator; DXP counts whole
+    /// minutes). Spread over the moves a game still lasts (about 30), as Scan spreads it.
     #[arg(long, default_value_t = 1)]
     time_min: u32,
-    /// The moves of a whole game (initiator; 0: no limit).
+    /// The moves after which the game may be stopped without a result (initiator; 0: no
+    /// limit).
     #[arg(long, default_value_t = 600)]
     moves: u32,
     /// Start positions, one FEN a line (`#` starts a comment), each played with both
@@ -112,14 +113,15 @@ impl Dxp {
             }
             writeln!(
                 out,
-                "game {round}: {} as {:?} against {}: {} ({}), {} plies, our mean {:.0} ms a move",
+                "game {round}: {} as {:?} against {}: {} ({}), {} plies, a move: ours {:.0} ms, theirs {:.0} ms",
                 player.name,
                 game.terms.ours,
                 game.terms.opponent,
                 game.result.pdn(),
                 game.ending,
                 game.moves.len(),
-                game.our_mean_ms
+                game.our_mean_ms,
+                game.their_mean_ms
             )
             .map_err(|e| e.to_string())
         };

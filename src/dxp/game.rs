@@ -9,7 +9,8 @@ use crate::rules::board::WideBits;
 use crate::rules::{Color, DetailedMove, Game, Outcome, Position, Rules};
 use std::time::{Duration, Instant};
 
-/// Moves a clock without a move count is spread over, as the Hub front end does.
+/// The moves a game is expected to last still, which a clock is spread over (as the Hub
+/// front end does, and Scan in DXP games: 30 in the middlegame).
 const MOVES_TO_GO: u32 = 30;
 
 /// Kept back from every move's share of the clock for the message's way to the peer.
@@ -104,6 +105,8 @@ pub struct Played {
     pub session_over: bool,
     /// Our mean time a move, for the match summary.
     pub our_mean_ms: f64,
+    /// The peer's, as we measured it (from our move sent to its move read).
+    pub their_mean_ms: f64,
 }
 
 /// A side's clock: the game's minutes less the time its moves took.
@@ -120,18 +123,20 @@ impl Clock {
         }
     }
 
-    /// This move's share: what is left over the moves to go (the game's count if it has
-    /// one, else [`MOVES_TO_GO`]), less the transit margin.
+    /// This move's share. DXP's minutes are for the whole game and its move count is where
+    /// the game may be stopped, not a time control: spread what is left over the moves a
+    /// game still lasts, about [`MOVES_TO_GO`] (fewer when the count ends the game sooner),
+    /// never more than a quarter of it on one move, less the transit margin.
     fn share(&self, moves_made: u32, without_clock: Duration) -> Duration {
         let Some(left) = self.left else {
             return without_clock;
         };
-        let to_go = if self.moves > moves_made {
-            self.moves - moves_made
-        } else {
-            MOVES_TO_GO
+        let to_go = match self.moves.checked_sub(moves_made) {
+            Some(before_the_end) if before_the_end > 0 => before_the_end.min(MOVES_TO_GO),
+            _ => MOVES_TO_GO,
         };
-        (left / to_go.max(1))
+        (left / to_go)
+            .min(left / 4)
             .saturating_sub(TRANSIT_MARGIN)
             .max(Duration::from_millis(1))
     }
@@ -232,9 +237,11 @@ struct Table<'a> {
     played: Played,
     /// Our `GameEnd`s ask to stop (the match's last game).
     last: bool,
-    /// Our moves and the time they took.
+    /// Our moves and the time they took; the peer's.
     our_moves: u32,
     our_time: Duration,
+    their_moves: u32,
+    their_time: Duration,
 }
 
 impl Table<'_> {
@@ -277,8 +284,10 @@ impl Table<'_> {
         self.played.result = result;
         self.played.ending = ending;
         self.played.session_over = session_over;
-        self.played.our_mean_ms =
-            self.our_time.as_secs_f64() * 1000.0 / self.our_moves.max(1) as f64;
+        let mean_ms =
+            |time: Duration, moves: u32| time.as_secs_f64() * 1000.0 / moves.max(1) as f64;
+        self.played.our_mean_ms = mean_ms(self.our_time, self.our_moves);
+        self.played.their_mean_ms = mean_ms(self.their_time, self.their_moves);
         self.played
     }
 
@@ -321,10 +330,13 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
             ending: String::new(),
             session_over: false,
             our_mean_ms: 0.0,
+            their_mean_ms: 0.0,
         },
         last,
         our_moves: 0,
         our_time: Duration::ZERO,
+        their_moves: 0,
+        their_time: Duration::ZERO,
     };
     let us = table.played.terms.ours;
     let mut since_our_move = Instant::now();
@@ -371,7 +383,10 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
         let deadline = since_our_move + theirs.wait(player.timeout);
         match table.conn.receive(deadline) {
             Ok(Message::Move(m)) => {
-                theirs.spend(since_our_move.elapsed());
+                let took = since_our_move.elapsed();
+                theirs.spend(took);
+                table.their_time += took;
+                table.their_moves += 1;
                 let legal = table.game.legal_moves();
                 match resolve(&m, &legal, &player.rules) {
                     Some(mv) if table.over().is_none() => {
@@ -379,8 +394,11 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
                         table.played.moves.push(mv);
                     }
                     Some(_) => {
-                        let ending = "the peer moved after the game had ended".to_string();
-                        let result = table.over().map_or(GameResult::Unknown, |(r, _)| r);
+                        // The rules ended the game at the peer's turn (a draw rule the peer
+                        // does not keep): we claim it instead of answering.
+                        let (result, why) =
+                            table.over().unwrap_or((GameResult::Unknown, String::new()));
+                        let ending = format!("{why}, which the peer played on from");
                         return table.end_by_us(result, ending, false);
                     }
                     None => {
@@ -447,5 +465,32 @@ pub fn play(conn: &mut Connection, player: &Player, terms: Terms, last: bool) ->
                 return table.finish(GameResult::Unknown, ending, true);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(minutes: u32, moves: u32) -> Clock {
+        Clock {
+            left: (minutes > 0).then(|| Duration::from_secs(60 * minutes as u64)),
+            moves,
+        }
+    }
+
+    /// A whole game's minute is spread over the moves a game still lasts (30), not over a
+    /// move count set far beyond any game (600): 2 s at the start, as Scan spends it.
+    #[test]
+    fn the_clock_is_spread_over_the_moves_a_game_lasts() {
+        let none = Duration::from_millis(7);
+        assert_eq!(clock(1, 600).share(0, none), Duration::from_millis(1990));
+        assert_eq!(clock(1, 0).share(40, none), Duration::from_millis(1990));
+        // Three moves before the count ends the game: a third each, at most a quarter.
+        assert_eq!(clock(1, 50).share(47, none), Duration::from_millis(14_990));
+        assert_eq!(clock(0, 600).share(0, none), none);
+        let mut spent = clock(1, 600);
+        spent.spend(Duration::from_secs(59));
+        assert_eq!(spent.share(10, none).as_millis(), 23);
     }
 }
