@@ -109,15 +109,14 @@ static EMBEDDED: [Embedded; 7] = [
         Some(CapturePriority::Free),
         0x6f9c_6dd4_554d_3215
     ),
-    // Italian: English's pieces with Italian's capture priorities; refitted as English was
-    // on 2026-12-05.
+    // Italian: English's pieces with Italian's capture priorities.
     embedded!(
         "short-8x8-italian",
         Eight,
         Short,
         Some(false),
         Some(CapturePriority::Italian),
-        0xe361_b76a_b1a3_214f
+        0xa65d_9627_9a70_0cc4
     ),
     // Spanish: flying kings, men capturing forward only, the most pieces then the most kings.
     embedded!(
