@@ -127,6 +127,64 @@ pub enum BackAnswer {
     Refused,
 }
 
+/// A one-character field's values, each with its code written once (`code`); reading
+/// goes through the same mapping.
+trait Coded: Copy + 'static {
+    /// Every value.
+    const ALL: &'static [Self];
+    /// The character the protocol writes for it.
+    fn code(self) -> char;
+}
+
+impl Coded for Acceptance {
+    const ALL: &'static [Self] = &[
+        Acceptance::Accepted,
+        Acceptance::WrongVersion,
+        Acceptance::NotThisGame,
+        Acceptance::NoGame,
+    ];
+    fn code(self) -> char {
+        match self {
+            Acceptance::Accepted => '0',
+            Acceptance::WrongVersion => '1',
+            Acceptance::NotThisGame => '2',
+            Acceptance::NoGame => '3',
+        }
+    }
+}
+
+impl Coded for EndReason {
+    const ALL: &'static [Self] = &[
+        EndReason::Unknown,
+        EndReason::SenderLoses,
+        EndReason::Draw,
+        EndReason::SenderWins,
+    ];
+    fn code(self) -> char {
+        match self {
+            EndReason::Unknown => '0',
+            EndReason::SenderLoses => '1',
+            EndReason::Draw => '2',
+            EndReason::SenderWins => '3',
+        }
+    }
+}
+
+impl Coded for BackAnswer {
+    const ALL: &'static [Self] = &[
+        BackAnswer::Accepted,
+        BackAnswer::NotSupported,
+        BackAnswer::Refused,
+    ];
+    fn code(self) -> char {
+        match self {
+            BackAnswer::Accepted => '0',
+            BackAnswer::NotSupported => '1',
+            BackAnswer::Refused => '2',
+        }
+    }
+}
+
 /// Why a message could not be read: what and where (the offset in the message).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MalformedMessage {
@@ -206,6 +264,17 @@ impl<'a> Fields<'a> {
         Ok(c)
     }
 
+    /// A one-character field of `T`'s codes.
+    fn coded<T: Coded>(&mut self, what: &str) -> Result<T, MalformedMessage> {
+        let allowed: String = T::ALL.iter().map(|v| v.code()).collect();
+        let c = self.letter(what, &allowed)?;
+        T::ALL
+            .iter()
+            .copied()
+            .find(|v| v.code() == c)
+            .ok_or_else(|| self.fault(format!("{what}: '{c}'")))
+    }
+
     fn color(&mut self, what: &str) -> Result<Color, MalformedMessage> {
         Ok(match self.letter(what, "WZ")? {
             'W' => Color::White,
@@ -282,12 +351,7 @@ impl Message {
                     .take(NAME_WIDTH, "the follower's name")?
                     .trim()
                     .to_string(),
-                answer: match f.letter("the acceptance code", "0123")? {
-                    '0' => Acceptance::Accepted,
-                    '1' => Acceptance::WrongVersion,
-                    '2' => Acceptance::NotThisGame,
-                    _ => Acceptance::NoGame,
-                },
+                answer: f.coded("the acceptance code")?,
             },
             'M' => {
                 let seconds = f.number(4, "the time")?;
@@ -306,12 +370,7 @@ impl Message {
                 })
             }
             'E' => Message::GameEnd {
-                reason: match f.letter("the reason", "0123")? {
-                    '0' => EndReason::Unknown,
-                    '1' => EndReason::SenderLoses,
-                    '2' => EndReason::Draw,
-                    _ => EndReason::SenderWins,
-                },
+                reason: f.coded("the reason")?,
                 stop: f.letter("the stop code", "01")? == '1',
             },
             'C' => Message::Chat(f.rest().to_string()),
@@ -319,11 +378,7 @@ impl Message {
                 move_number: f.number(3, "the move number")?,
                 side: f.color("the colour to move")?,
             },
-            _ => Message::BackAccept(match f.letter("the acceptance code", "012")? {
-                '0' => BackAnswer::Accepted,
-                '1' => BackAnswer::NotSupported,
-                _ => BackAnswer::Refused,
-            }),
+            _ => Message::BackAccept(f.coded("the acceptance code")?),
         };
         f.end()?;
         Ok(message)
@@ -361,13 +416,7 @@ impl fmt::Display for Message {
                 }
             }
             Message::GameAccept { follower, answer } => {
-                let code = match answer {
-                    Acceptance::Accepted => '0',
-                    Acceptance::WrongVersion => '1',
-                    Acceptance::NotThisGame => '2',
-                    Acceptance::NoGame => '3',
-                };
-                write!(f, "A{}{code}", name_field(follower))
+                write!(f, "A{}{}", name_field(follower), answer.code())
             }
             Message::Move(m) => {
                 write!(
@@ -381,13 +430,7 @@ impl fmt::Display for Message {
                 m.captured.iter().try_for_each(|c| write!(f, "{c:02}"))
             }
             Message::GameEnd { reason, stop } => {
-                let reason = match reason {
-                    EndReason::Unknown => '0',
-                    EndReason::SenderLoses => '1',
-                    EndReason::Draw => '2',
-                    EndReason::SenderWins => '3',
-                };
-                write!(f, "E{reason}{}", if *stop { '1' } else { '0' })
+                write!(f, "E{}{}", reason.code(), if *stop { '1' } else { '0' })
             }
             Message::Chat(text) => {
                 let text: String = text
@@ -400,14 +443,7 @@ impl fmt::Display for Message {
             Message::BackRequest { move_number, side } => {
                 write!(f, "B{:03}{}", move_number.min(&999), color_letter(*side))
             }
-            Message::BackAccept(answer) => {
-                let code = match answer {
-                    BackAnswer::Accepted => '0',
-                    BackAnswer::NotSupported => '1',
-                    BackAnswer::Refused => '2',
-                };
-                write!(f, "K{code}")
-            }
+            Message::BackAccept(answer) => write!(f, "K{}", answer.code()),
         }
     }
 }
@@ -466,7 +502,18 @@ mod tests {
             },
             Message::BackAccept(BackAnswer::NotSupported),
         ];
-        for m in all {
+        let every_code =
+            Acceptance::ALL
+                .iter()
+                .map(|&answer| Message::GameAccept {
+                    follower: "x".into(),
+                    answer,
+                })
+                .chain(EndReason::ALL.iter().flat_map(|&reason| {
+                    [false, true].map(|stop| Message::GameEnd { reason, stop })
+                }))
+                .chain(BackAnswer::ALL.iter().map(|&a| Message::BackAccept(a)));
+        for m in all.into_iter().chain(every_code) {
             assert_eq!(Message::parse(&m.to_string()), Ok(m.clone()), "{m}");
         }
     }
