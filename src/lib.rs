@@ -12,7 +12,7 @@
 //!   level; [`engine::bitbase`] builds and probes endgame tables. It knows nothing of HTTP.
 //! * [`api`]: the HTTP service (actix-web): [`api::Config`] and [`api::Application`].
 //! * Beside it, the other front ends and tools: [`hub`] (the Hub protocol of draughts
-//!   GUIs), [`dxp`] (the DamExchange protocol of engine matches), [`render`] (board pictures), [`tools`] (matches, training data, fits, table
+//!   GUIs), [`dxp`] (the DamExchange protocol of engine matches), [`square_text`] (their one-letter-a-square positions), [`render`] (board pictures), [`tools`] (matches, training data, fits, table
 //!   files), and the command line ([`commands`], with the work of most commands in [`cli`]).
 //!
 //! ```
@@ -45,6 +45,7 @@ pub mod commands;
 pub mod dxp;
 pub mod hub;
 pub mod render;
+pub mod square_text;
 pub mod tools;
 
 /// The AI layer: the `draughts-engine` crate.

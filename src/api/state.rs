@@ -97,6 +97,14 @@ impl AppState {
         self.cached_bytes(route, body, compute).map(json_response)
     }
 
+    /// A search route's cached answer, counted as a hit; a miss is counted when the answer
+    /// is computed (`cache_if_reproducible`), since only then is it known to be an answer.
+    pub fn cached_search_answer(&self, route: &'static str, body: &Bytes) -> Option<HttpResponse> {
+        let hit = self.cache.get(route, body)?;
+        self.metrics.cache_hits.inc();
+        Some(json_response((*hit).clone()))
+    }
+
     /// Cache only what is a pure function of the request: depth/node limits, no clock.
     pub fn cache_if_reproducible(
         &self,

@@ -7,6 +7,7 @@ use super::wire::{Connection, Fault};
 use crate::engine::{think, Caps, Limits, Request};
 use crate::rules::board::WideBits;
 use crate::rules::{Color, DetailedMove, Game, Outcome, Position, Rules};
+use crate::square_text::DXP;
 use std::time::{Duration, Instant};
 
 /// The moves a game is expected to last still, which a clock is spread over (as the Hub
@@ -155,17 +156,7 @@ impl Clock {
 
 /// The DXP text of a position: the side to move, then its 50 squares.
 pub fn dxp_squares(pos: &Position) -> (Color, String) {
-    let g = pos.board.geometry();
-    let squares = (1..=g.squares as u32)
-        .map(|n| match g.bit(n).and_then(|b| pos.piece_at(b)) {
-            Some((Color::White, false)) => 'w',
-            Some((Color::White, true)) => 'W',
-            Some((Color::Black, false)) => 'z',
-            Some((Color::Black, true)) => 'Z',
-            None => 'e',
-        })
-        .collect();
-    (pos.side, squares)
+    (pos.side, DXP.write(pos))
 }
 
 /// The position a game request gives (`None`: the usual start), or why it cannot be played.
@@ -180,18 +171,7 @@ pub fn requested_start(rules: &Rules, start: &Option<(Color, String)>) -> Result
             g.squares
         ));
     }
-    let mut pos = Position::empty(rules.board, *side);
-    for (i, c) in squares.chars().enumerate() {
-        let bit = g.bit(i as u32 + 1).ok_or("a square off the board")?;
-        match c {
-            'w' => pos.put(bit, Color::White, false),
-            'W' => pos.put(bit, Color::White, true),
-            'z' => pos.put(bit, Color::Black, false),
-            'Z' => pos.put(bit, Color::Black, true),
-            _ => {}
-        }
-    }
-    Ok(pos)
+    DXP.read(rules.board, *side, squares)
 }
 
 /// A move's DXP squares.

@@ -12,6 +12,7 @@ pub mod client;
 use crate::engine::{think, Caps, Limits, Request};
 use crate::rules::board::{BoardSize, Squares, WideBits};
 use crate::rules::{legal_moves, Color, Game, Move, Position, Preset, Rules};
+use crate::square_text::HUB;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -113,19 +114,8 @@ pub fn hub_move(m: &Move, rules: &Rules) -> String {
 /// The Hub text of a position: the side to move, then each square in PDN order (`w`, `W`,
 /// `b`, `B`, `e`).
 pub fn hub_position(pos: &Position) -> String {
-    let g = pos.board.geometry();
-    let mut text = String::from(if pos.side == Color::White { "W" } else { "B" });
-    for square in 1..=g.squares as u32 {
-        let piece = g.bit(square).and_then(|bit| pos.piece_at(bit));
-        text.push(match piece {
-            Some((Color::White, false)) => 'w',
-            Some((Color::White, true)) => 'W',
-            Some((Color::Black, false)) => 'b',
-            Some((Color::Black, true)) => 'B',
-            None => 'e',
-        });
-    }
-    text
+    let side = if pos.side == Color::White { 'W' } else { 'B' };
+    format!("{side}{}", HUB.write(pos))
 }
 
 /// The legal move a Hub move text (`32-28`, `28x19`, `28x19x23x…`) names in `pos`.
@@ -184,33 +174,21 @@ impl Hub {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, String> {
-        let g = self.rules.board.geometry();
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() != g.squares as usize + 1 {
+        let squares = self.rules.board.geometry().squares;
+        if text.chars().count() != squares as usize + 1 {
             return Err(format!(
-                "a position is the side to move and {} squares",
-                g.squares
+                "a position is the side to move and {squares} squares"
             ));
         }
-        let side = match chars[0] {
-            'W' | 'w' => Color::White,
-            'B' | 'b' => Color::Black,
-            c => return Err(format!("bad side to move '{c}'")),
+        let mut chars = text.chars();
+        let side = match chars.next() {
+            Some('W' | 'w') => Color::White,
+            Some('B' | 'b') => Color::Black,
+            c => return Err(format!("bad side to move '{}'", c.unwrap_or(' '))),
         };
-        let mut pos = Position::empty(self.rules.board, side);
-        for (i, &c) in chars[1..].iter().enumerate() {
-            let bit = g.bit(i as u32 + 1).ok_or("square off the board")?;
-            let (color, king) = match c {
-                'w' => (Color::White, false),
-                'W' => (Color::White, true),
-                'b' => (Color::Black, false),
-                'B' => (Color::Black, true),
-                'e' | '.' => continue,
-                other => return Err(format!("bad square character '{other}'")),
-            };
-            pos.put(bit, color, king);
-        }
-        Ok(pos)
+        // Some GUIs write an empty square as '.'.
+        let squares: String = chars.map(|c| if c == '.' { 'e' } else { c }).collect();
+        HUB.read(self.rules.board, side, &squares)
     }
 
     /// Handle one line; returns the lines to answer, and whether to quit.

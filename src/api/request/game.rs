@@ -7,7 +7,7 @@ use crate::rules::explain::Illegal;
 use crate::rules::movegen::MAX_JUMPS;
 use crate::rules::notation::fen;
 use crate::rules::replay::{self, MoveInput, PlayError};
-use crate::rules::{Game, Position, Preset, RuleParams, Rules};
+use crate::rules::{Game, Outcome, Position, Preset, RuleParams, Rules};
 use serde_json::Value;
 
 /// Rules from a `variant` value: `"spanish"` or `{"preset": "spanish", …overrides}`.
@@ -243,6 +243,17 @@ pub fn build_game(
         }
     }
     Ok(game)
+}
+
+/// Refuses to search a finished game: 422 `game_over`, naming how it ended.
+pub fn require_ongoing(game: &Game, nothing: &str) -> Result<(), ApiError> {
+    match game.outcome() {
+        Outcome::Ongoing => Ok(()),
+        outcome => Err(ApiError::game_over(format!(
+            "the game is over ({}): {nothing}",
+            replay::describe_outcome(&outcome)
+        ))),
+    }
 }
 
 /// The game of a request's common fields: `variant`, then `position` and/or `history`.

@@ -7,11 +7,11 @@ use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::refusal::Refusal;
 use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
-use crate::api::request::game::request_game;
+use crate::api::request::game::{request_game, require_ongoing};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
+use crate::rules::detail_line;
 use crate::rules::notation::moves;
-use crate::rules::{detail_line, Outcome};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -43,13 +43,7 @@ pub async fn handler(
     if req.multipv == Some(0) {
         return Err(ApiError::refusal(Some("multipv"), &Refusal::MultipvZero));
     }
-    let outcome = game.outcome();
-    if outcome != Outcome::Ongoing {
-        return Err(ApiError::game_over(format!(
-            "the game is over ({}): there is nothing to analyse",
-            crate::rules::replay::describe_outcome(&outcome)
-        )));
-    }
+    require_ongoing(&game, "there is nothing to analyse")?;
     let multipv = req.multipv.unwrap_or(usize::MAX);
     let (game, analysis) = search_on_a_slot(
         &state,

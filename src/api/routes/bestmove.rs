@@ -7,11 +7,11 @@ use crate::api::dto::{
 use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
-use crate::api::request::game::request_game;
+use crate::api::request::game::{request_game, require_ongoing};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::{self};
+use crate::rules::detail_line;
 use crate::rules::notation::{fen, moves};
-use crate::rules::{detail_line, Outcome};
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -29,9 +29,8 @@ pub async fn handler(
     http: HttpRequest,
     body: Body,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(hit) = state.cache.get("bestmove", &body.0) {
-        state.metrics.cache_hits.inc();
-        return Ok(json_response((*hit).clone()));
+    if let Some(hit) = state.cached_search_answer("bestmove", &body.0) {
+        return Ok(hit);
     }
     let req: BestMoveRequest = from_json(&body.0)?;
     let game = request_game(
@@ -41,13 +40,7 @@ pub async fn handler(
         state.config.max_moves,
     )?;
     let request = search_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
-    let outcome = game.outcome();
-    if outcome != Outcome::Ongoing {
-        return Err(ApiError::game_over(format!(
-            "the game is over ({}): there is no move to search",
-            crate::rules::replay::describe_outcome(&outcome)
-        )));
-    }
+    require_ongoing(&game, "there is no move to search")?;
     let before = game.position;
     let (mut game, answer) =
         run_search(&state, &http, SearchRoute::BestMove, game, request).await?;

@@ -28,9 +28,8 @@ pub async fn handler(
     http: HttpRequest,
     body: Body,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(hit) = state.cache.get("play", &body.0) {
-        state.metrics.cache_hits.inc();
-        return Ok(json_response((*hit).clone()));
+    if let Some(hit) = state.cached_search_answer("play", &body.0) {
+        return Ok(hit);
     }
     let req: PlayRequest = from_json(&body.0)?;
     let mut game = request_game(
