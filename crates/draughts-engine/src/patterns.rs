@@ -120,22 +120,24 @@ static EMBEDDED: [Embedded; 7] = [
         0xa65d_9627_9a70_0cc4
     ),
     // Spanish: flying kings, men capturing forward only, the most pieces then the most kings.
+    // Refitted on 2026-12-06 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
     embedded!(
         "flying-8x8-spanish",
         Eight,
         Flying,
         Some(false),
         Some(CapturePriority::MaxPiecesThenKings),
-        0x3a7d_fe0f_df47_17c1
+        0x995a_d732_49d4_d9bc
     ),
     // Czech: Spanish's pieces; a king must capture when one can.
+    // Refitted on 2026-12-06 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
     embedded!(
         "flying-8x8-czech",
         Eight,
         Flying,
         Some(false),
         Some(CapturePriority::Czech),
-        0xe5e5_5ff2_2c4b_c739
+        0x225f_a5b2_820d_06f7
     ),
 ];
 
