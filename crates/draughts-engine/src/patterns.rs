@@ -111,13 +111,14 @@ static EMBEDDED: [Embedded; 7] = [
         0x6f9c_6dd4_554d_3215
     ),
     // Italian: English's pieces with Italian's capture priorities.
+    // Refitted on 2026-12-07 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
     embedded!(
         "short-8x8-italian",
         Eight,
         Short,
         Some(false),
         Some(CapturePriority::Italian),
-        0xa65d_9627_9a70_0cc4
+        0xe1cd_3756_cc33_d732
     ),
     // Spanish: flying kings, men capturing forward only, the most pieces then the most kings.
     // Refitted on 2026-12-06 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
