@@ -43,9 +43,27 @@ fn international_middlegame(position: &str) -> u64 {
     search("international", position)
 }
 
-#[divan::bench(counter = divan::counter::ItemsCount::new(NODES as usize))]
-fn english_start() -> u64 {
-    search("english", "B:W21-32:B1-12")
+/// English from the start, with the embedded evaluation as shipped and with its network
+/// taken out (the rest of the weights the same): what the network costs in speed.
+#[divan::bench(args = [true, false], counter = divan::counter::ItemsCount::new(NODES as usize))]
+fn english_start(with_network: bool) -> u64 {
+    let rules = Rules::english();
+    let pos = draughts_api::rules::Position::initial(&rules);
+    let mut searcher = draughts_api::engine::Searcher::new(&rules, 16);
+    if !with_network {
+        if let Some(weights) = draughts_api::engine::patterns::defaults(&rules) {
+            let mut weights = (*weights).clone();
+            weights.network = None;
+            searcher = searcher.with_patterns(std::sync::Arc::new(weights));
+        }
+    }
+    let limits = Limits {
+        nodes: Some(NODES),
+        ..Limits::default()
+    };
+    searcher
+        .search(&pos, &[pos.hash()], limits, false)
+        .map_or(0, |r| r.nodes)
 }
 
 /// Self-play as `draughts-api selfplay` runs it: four international games at 25,000 nodes a

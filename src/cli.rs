@@ -294,6 +294,56 @@ pub fn selfplay_command(
 
 /// Every sample of these training data files, in order (a file of another format or
 /// variant is refused).
+/// `train-network`: read the data and the starting weights, fit, write the weights file
+/// and report the held-out losses.
+pub fn train_network_command(
+    variant: &str,
+    data: &[std::path::PathBuf],
+    from: Option<&std::path::Path>,
+    settings: &crate::tools::train_network::NetworkSettings,
+    out: &std::path::Path,
+    w: &mut impl Write,
+) -> Result<(), String> {
+    let rules = preset_rules(variant)?;
+    let start = match from {
+        Some(path) => crate::tools::arena::read_weights_file(path, &rules)?,
+        None => crate::engine::patterns::defaults(&rules)
+            .map(|weights| (*weights).clone())
+            .ok_or_else(|| format!("{variant} has no embedded weights; give --from"))?,
+    };
+    let samples = read_data_files(&rules, data)?;
+    let fit = crate::tools::train_network::fit_network(
+        &rules,
+        &samples,
+        &start,
+        settings,
+        |epoch, train, held| {
+            let _ = writeln!(
+                std::io::stderr(),
+                "  epoch {epoch}: loss {train:.5} training, {held:.5} held out"
+            );
+        },
+    )?;
+    let mut file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    fit.weights.write(&mut file).map_err(|e| e.to_string())?;
+    let losses = &fit.valid_loss;
+    writeln!(
+        w,
+        "{variant}: {} positions ({} held out), scale {:.3}, {} hidden units, held-out loss \
+         {:.5} (the starting weights) -> {:.5} (the last epoch), {:.5} as the engine reads \
+         it; weights in {}",
+        fit.train + fit.valid,
+        fit.valid,
+        fit.scale,
+        settings.hidden,
+        losses[0],
+        losses[losses.len() - 2],
+        losses[losses.len() - 1],
+        out.display()
+    )
+    .map_err(|e| e.to_string())
+}
+
 fn read_data_files(
     rules: &Rules,
     data: &[std::path::PathBuf],

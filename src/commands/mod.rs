@@ -66,6 +66,9 @@ pub enum Command {
     /// Fit pattern weights to self-play positions (logistic regression, one game in ten held
     /// out); writes the weights file the arena's `patterns:` players read.
     Train(Box<training::Train>),
+    /// Fit a small network on top of finished 8×8 weights (the rest of the evaluation held
+    /// fixed, one game in ten held out); writes a weights file of the fourth format.
+    TrainNetwork(training::TrainNetwork),
     /// Endgame databases: `bitbase build --variant ID --pieces N --out DIR`.
     Bitbase {
         /// `build` or `verify`.
@@ -99,6 +102,7 @@ impl Command {
             Command::PdnData(c) => c.run(&mut out()),
             Command::Relabel(c) => c.run(&mut out()),
             Command::Train(c) => c.run(&mut out()),
+            Command::TrainNetwork(c) => c.run(&mut out()),
             Command::Bitbase { action } => action.run(&mut out()),
             Command::Dxp(c) => c.run(&mut out()),
             Command::Hub => {

@@ -220,3 +220,55 @@ impl Train {
         )
     }
 }
+
+/// `train-network`: a small network fitted on top of finished weights.
+#[derive(Args)]
+pub struct TrainNetwork {
+    #[command(flatten)]
+    variant: VariantArg,
+    /// Files written by `selfplay`.
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The weights the network is fitted on top of (else the variant's embedded ones).
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// Hidden units.
+    #[arg(long, default_value_t = 32)]
+    hidden: usize,
+    #[arg(long, default_value_t = 8)]
+    epochs: usize,
+    /// Adam's step.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f64,
+    /// Positions a step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// The share of each target taken from the position's search score.
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    out: PathBuf,
+}
+
+impl TrainNetwork {
+    pub fn run(self, out: &mut impl Write) -> Result<(), String> {
+        let settings = crate::tools::train_network::NetworkSettings {
+            hidden: self.hidden,
+            epochs: self.epochs,
+            rate: self.rate,
+            batch: self.batch,
+            lambda: self.lambda,
+            seed: self.seed,
+        };
+        cli::train_network_command(
+            &self.variant.id,
+            &self.data,
+            self.from.as_deref(),
+            &settings,
+            &self.out,
+            out,
+        )
+    }
+}

@@ -8,4 +8,5 @@ pub mod dataset;
 pub mod records;
 pub mod tables;
 pub mod train;
+pub mod train_network;
 pub mod tune;

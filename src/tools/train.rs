@@ -302,6 +302,16 @@ pub struct EpochLosses {
     pub choices: Option<(f64, f64)>,
 }
 
+/// Whether each sample is held out: one game in ten, whole (by a hash of `seed` and the
+/// game's number, `game_numbers`). The positions of one game are near copies of each other
+/// with one label, so a position held out beside its neighbours in training measures
+/// memory of that game, not judgement.
+pub(crate) fn held_out_games(samples: &[Sample], seed: u64) -> impl Iterator<Item = bool> + '_ {
+    game_numbers(samples).map(move |game| {
+        crate::engine::Rng::new(seed ^ (game as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
+    })
+}
+
 /// The number of the game each sample comes from, counting from 0. Data files hold each
 /// game's positions together and in order, and a game never gains a piece, so a sample
 /// with more pieces than the one before it, or with another result, starts the next game.
@@ -400,12 +410,6 @@ pub fn fit(
     let rows: Vec<Row> = samples.iter().map(row_of).collect();
     let elsewhere: Vec<Row> = elsewhere.iter().map(row_of).collect();
     let elsewhere: Vec<&Row> = elsewhere.iter().collect();
-    // Whole games are held out: the positions of one game are near copies of each other
-    // with one label, so a position held out beside its neighbours in training measures
-    // memory of that game, not judgement.
-    let held_out = |game: usize| {
-        crate::engine::Rng::new(seed ^ (game as u64).wrapping_mul(0x9e37)).next_u64() % 10 == 0
-    };
     // The outcomes are played out by the starting weights (fixed through the fit).
     let mut settler = Evaluator::with_weights(rules, weights);
     if let Some(start) = &start {
@@ -439,8 +443,7 @@ pub fn fit(
     };
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     let (mut train_choices, mut valid_choices) = (Vec::new(), Vec::new());
-    for ((row, s), game) in rows.iter().zip(samples).zip(game_numbers(samples)) {
-        let measured = held_out(game);
+    for ((row, s), measured) in rows.iter().zip(samples).zip(held_out_games(samples, seed)) {
         let choice = (measured || choice_weight > 0.0)
             .then(|| choice_of(s))
             .flatten();
@@ -691,6 +694,8 @@ pub fn fit(
                 .iter()
                 .map(|&x| x.round().clamp(-2000.0, 2000.0) as i16)
                 .collect(),
+            // A network is fitted on top of finished terms (`train-network`), not here.
+            network: None,
         },
         scale,
         train: train.len(),

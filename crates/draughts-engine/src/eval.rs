@@ -381,6 +381,9 @@ impl Evaluator {
                 if let Some(tables) = &learned.piece_squares {
                     score += tables.score(pos, endgame);
                 }
+                if let Some(network) = &learned.weights.network {
+                    score += network.score(self.rules.board.geometry(), pos);
+                }
                 score
             }
         }

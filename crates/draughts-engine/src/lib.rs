@@ -1,5 +1,5 @@
 //! The AI for draughts over `draughts-rules`: an alpha-beta searcher ([`think()`], [`Searcher`])
-//! with learned pattern evaluation ([`patterns`]), endgame tables ([`bitbase`]), analysis
+//! with learned pattern evaluation ([`patterns`], [`network`]), endgame tables ([`bitbase`]), analysis
 //! and game reviews' verdicts as data. Knows nothing of HTTP; the front ends (the REST
 //! service, the Hub protocol) and the offline tools (matches, training data, fits) live in
 //! the service crate beside it.
@@ -25,6 +25,7 @@ pub mod analysis;
 pub mod bitbase;
 pub mod eval;
 pub mod limits;
+pub mod network;
 mod ordering;
 pub mod patterns;
 pub mod review;

@@ -546,6 +546,8 @@ pub struct PatternWeights {
     /// `PHASES × PIECE_KINDS × squares` values: what a man or a king is worth on each
     /// square, seen from its own side.
     pub piece_squares: Vec<i16>,
+    /// A small network added to the rest (files of the fourth format; 8×8 only).
+    pub network: Option<crate::network::Network>,
 }
 
 /// Pattern weights laid out for the search: `[block][pattern]` → `[opening, endgame]`.
@@ -566,11 +568,13 @@ impl PackedWeights {
     }
 }
 
-/// The first format (blocks only), the second (blocks, then the terms) and the third (the
-/// block and square counts, then blocks, terms and per-square tables).
+/// The first format (blocks only), the second (blocks, then the terms), the third (the
+/// block and square counts, then blocks, terms and per-square tables) and the fourth (the
+/// third, then a network).
 const MAGIC: &[u8; 4] = b"DPW1";
 const MAGIC_TERMS: &[u8; 4] = b"DPW2";
 const MAGIC_SQUARES: &[u8; 4] = b"DPW3";
+const MAGIC_NETWORK: &[u8; 4] = b"DPW4";
 
 impl PatternWeights {
     /// All zero: the hand evaluation alone.
@@ -581,6 +585,7 @@ impl PatternWeights {
             terms: vec![0; PHASES * TERMS],
             squares: 0,
             piece_squares: Vec::new(),
+            network: None,
         }
     }
 
@@ -607,6 +612,14 @@ impl PatternWeights {
                 "per-square tables for {} squares, the board has {squares}",
                 self.squares
             ));
+        }
+        if let Some(network) = &self.network {
+            if network.squares != squares {
+                return Err(format!(
+                    "a network for {} squares, the board has {squares}",
+                    network.squares
+                ));
+            }
         }
         Ok(())
     }
@@ -658,14 +671,17 @@ impl PatternWeights {
     /// Write as `DPW1`, the block count (u32 LE), then the values (i16 LE); or, when any
     /// term has a weight, as `DPW2` with the terms' values after the blocks'; or, with
     /// per-square tables or no blocks, as `DPW3`: the block and square counts (u32 LE
-    /// each), then the blocks', the terms' and the tables' values.
+    /// each), then the blocks', the terms' and the tables' values; with a network, as
+    /// `DPW4`: the third format, then the network (`Network::write`).
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let third = self.has_piece_squares() || self.blocks == 0;
+        let fourth = self.network.is_some();
+        let third = fourth || self.has_piece_squares() || self.blocks == 0;
         let with_terms = third || self.has_terms();
-        out.write_all(match (third, with_terms) {
-            (true, _) => MAGIC_SQUARES,
-            (false, true) => MAGIC_TERMS,
-            (false, false) => MAGIC,
+        out.write_all(match (fourth, third, with_terms) {
+            (true, _, _) => MAGIC_NETWORK,
+            (false, true, _) => MAGIC_SQUARES,
+            (false, false, true) => MAGIC_TERMS,
+            (false, false, false) => MAGIC,
         })?;
         out.write_all(&(self.blocks as u32).to_le_bytes())?;
         if third {
@@ -676,7 +692,10 @@ impl PatternWeights {
         for v in self.values.iter().chain(terms).chain(tables) {
             out.write_all(&v.to_le_bytes())?;
         }
-        Ok(())
+        match &self.network {
+            Some(network) => network.write(out),
+            None => Ok(()),
+        }
     }
 
     /// Read what `write` wrote.
@@ -690,14 +709,15 @@ impl PatternWeights {
         let (with_terms, squares) = match &head[..4] {
             m if m == MAGIC => (false, 0),
             m if m == MAGIC_TERMS => (true, 0),
-            m if m == MAGIC_SQUARES => {
+            m if m == MAGIC_SQUARES || m == MAGIC_NETWORK => {
                 let mut more = [0u8; 4];
                 input.read_exact(&mut more)?;
                 (true, count(&more) as usize)
             }
             _ => return Err(bad("not a pattern weights file")),
         };
-        let third = &head[..4] == MAGIC_SQUARES;
+        let fourth = &head[..4] == MAGIC_NETWORK;
+        let third = fourth || &head[..4] == MAGIC_SQUARES;
         if blocks > 64 || (blocks == 0 && !third) {
             return Err(bad("bad block count"));
         }
@@ -719,12 +739,18 @@ impl PatternWeights {
             vec![0; PHASES * TERMS]
         };
         let piece_squares = values(PHASES * PIECE_KINDS * squares)?;
+        let network = if fourth {
+            Some(crate::network::Network::read(input)?)
+        } else {
+            None
+        };
         Ok(PatternWeights {
             blocks,
             values: blocks_values,
             terms,
             squares,
             piece_squares,
+            network,
         })
     }
 }

@@ -1,0 +1,353 @@
+//! Fitting the small network of an 8×8 evaluation (`engine::network`) on top of finished
+//! weights: the rest of the evaluation is held fixed, and the network learns what it still
+//! gets wrong, by logistic regression of each position's result (or a blend with its
+//! search score) on the evaluation plus the network. The network's output weights start at
+//! zero, so the fit starts exactly from the weights it is given. Minibatches with Adam;
+//! one game in ten held out whole, as `train` holds them out.
+
+use super::train::held_out_games;
+use super::tune::{fit_scale, Sample};
+use crate::engine::eval::{Evaluator, Weights};
+use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS};
+use crate::engine::patterns::PatternWeights;
+use crate::engine::Rng;
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// How the network is fitted.
+#[derive(Clone, Debug)]
+pub struct NetworkSettings {
+    /// Hidden units.
+    pub hidden: usize,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step, in activations (the output's weights are fitted in men, so one step
+    /// suits both layers).
+    pub rate: f64,
+    /// Positions a step.
+    pub batch: usize,
+    /// The share of each target taken from the position's search score.
+    pub lambda: f64,
+    /// Seeds the held-out games, the first weights and the order of the positions.
+    pub seed: u64,
+}
+
+/// A finished fit.
+pub struct NetworkFit {
+    /// The starting weights with the network added.
+    pub weights: PatternWeights,
+    /// The results' logistic scale (fitted for the hand evaluation, as `train` fits it).
+    pub scale: f64,
+    /// Positions trained on.
+    pub train: usize,
+    /// Positions held out.
+    pub valid: usize,
+    /// The held-out loss of the starting weights, then after each epoch (the last with the
+    /// network as the engine reads it, in integers).
+    pub valid_loss: Vec<f64>,
+}
+
+/// The positions in the fit's form: each one's inputs, the rest of the evaluation's score
+/// and its target.
+struct Rows {
+    starts: Vec<u32>,
+    inputs: Vec<u16>,
+    base: Vec<f32>,
+    target: Vec<f32>,
+}
+
+impl Rows {
+    fn len(&self) -> usize {
+        self.base.len()
+    }
+
+    fn inputs(&self, i: usize) -> &[u16] {
+        &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
+/// The network in floats while it is fitted: `[input][hidden]`, biases, output weights in
+/// men, output bias in men.
+struct Floats {
+    hidden: usize,
+    params: Vec<f32>,
+}
+
+impl Floats {
+    fn new(inputs: usize, hidden: usize, rng: &mut Rng) -> Floats {
+        let mut params = vec![0f32; inputs * hidden + 2 * hidden + 1];
+        for w in &mut params[..inputs * hidden] {
+            *w = ((rng.next_u64() % 2001) as f32 / 1000.0 - 1.0) * 0.1;
+        }
+        // Every unit starts inside its linear range; the output weights start at zero.
+        for b in &mut params[inputs * hidden..inputs * hidden + hidden] {
+            *b = 0.5;
+        }
+        Floats { hidden, params }
+    }
+
+    fn bias_at(&self) -> usize {
+        self.params.len() - 2 * self.hidden - 1
+    }
+
+    /// The output in men, with each unit's sum written to `sums`.
+    fn forward(&self, active: &[u16], sums: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let bias = self.bias_at();
+        sums.copy_from_slice(&self.params[bias..bias + h]);
+        for &i in active {
+            let row = &self.params[i as usize * h..(i as usize + 1) * h];
+            for (s, w) in sums.iter_mut().zip(row) {
+                *s += w;
+            }
+        }
+        let output = &self.params[bias + h..bias + 2 * h];
+        let mut out = self.params[bias + 2 * h];
+        for (s, w) in sums.iter().zip(output) {
+            out += s.clamp(0.0, 1.0) * w;
+        }
+        out
+    }
+
+    /// Add the gradient of the output (times `g`) to `grad`.
+    fn backward(&self, active: &[u16], sums: &[f32], g: f32, grad: &mut [f32]) {
+        let h = self.hidden;
+        let bias = self.bias_at();
+        let mut unit = vec![0f32; h];
+        for j in 0..h {
+            let s = sums[j];
+            grad[bias + h + j] += g * s.clamp(0.0, 1.0);
+            if s > 0.0 && s < 1.0 {
+                unit[j] = g * self.params[bias + h + j];
+            }
+        }
+        grad[bias + 2 * h] += g;
+        for j in 0..h {
+            grad[bias + j] += unit[j];
+        }
+        for &i in active {
+            let row = &mut grad[i as usize * h..(i as usize + 1) * h];
+            for (r, u) in row.iter_mut().zip(&unit) {
+                *r += u;
+            }
+        }
+    }
+
+    fn quantised(&self, squares: usize) -> Network {
+        let h = self.hidden;
+        let bias = self.bias_at();
+        let output: Vec<f32> = self.params[bias + h..bias + 2 * h]
+            .iter()
+            .map(|w| w * 100.0)
+            .collect();
+        Network::from_floats(
+            squares,
+            h,
+            (&self.params[..bias], &self.params[bias..bias + h]),
+            (&output, self.params[bias + 2 * h] * 100.0),
+        )
+    }
+}
+
+fn cross_entropy(p: f64, y: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+}
+
+/// Fit a network on top of `start` (its own network, if any, is replaced).
+pub fn fit_network(
+    rules: &Rules,
+    samples: &[Sample],
+    start: &PatternWeights,
+    settings: &NetworkSettings,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Result<NetworkFit, String> {
+    let g = rules.board.geometry();
+    if rules.board.is_wide() || g.squares > 64 {
+        return Err("the network reads boards of up to 64 squares".into());
+    }
+    let squares = g.squares as usize;
+    let hidden = settings.hidden;
+    if hidden == 0 || hidden > crate::engine::network::MAX_HIDDEN {
+        return Err(format!(
+            "--hidden must lie in 1..={}",
+            crate::engine::network::MAX_HIDDEN
+        ));
+    }
+    let hand = Weights::for_rules(rules);
+    let scale = fit_scale(rules, hand, samples);
+    let k = scale / 100.0;
+    let mut base_weights = start.clone();
+    base_weights.network = None;
+    let mut evaluator = Evaluator::with_weights(rules, hand);
+    evaluator.set_patterns(Arc::new(base_weights.clone()));
+    let expected = |score: f64| 1.0 / (1.0 + (-k * score).exp());
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (s, held) in samples.iter().zip(held_out_games(samples, settings.seed)) {
+        if held {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let rows_of = |set: &[&Sample]| {
+        let mut rows = Rows {
+            starts: vec![0],
+            inputs: Vec::new(),
+            base: Vec::new(),
+            target: Vec::new(),
+        };
+        for s in set {
+            inputs(g, &s.position, |i| rows.inputs.push(i as u16));
+            rows.starts.push(rows.inputs.len() as u32);
+            rows.base.push(evaluator.evaluate(&s.position) as f32);
+            let own = s.mover_result();
+            rows.target.push(match s.score {
+                Some(score) if settings.lambda > 0.0 => {
+                    (settings.lambda * expected(score as f64) + (1.0 - settings.lambda) * own)
+                        as f32
+                }
+                _ => own as f32,
+            });
+        }
+        rows
+    };
+    let valid_set = valid;
+    let (train, valid) = (rows_of(&train), rows_of(&valid_set));
+    if train.len() == 0 || valid.len() == 0 {
+        return Err("too few games to hold one in ten out".into());
+    }
+    let mut rng = Rng::new(settings.seed);
+    let mut net = Floats::new(KINDS * squares, hidden, &mut rng);
+    let loss_of = |net: &Floats, rows: &Rows| -> f64 {
+        let mut sums = vec![0f32; hidden];
+        let total: f64 = (0..rows.len())
+            .map(|i| {
+                let out = net.forward(rows.inputs(i), &mut sums) as f64 * 100.0;
+                cross_entropy(expected(rows.base[i] as f64 + out), rows.target[i] as f64)
+            })
+            .sum();
+        total / rows.len() as f64
+    };
+    let mut valid_loss = vec![loss_of(&net, &valid)];
+    let n = net.params.len();
+    let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut grad = vec![0f32; n];
+    let mut sums = vec![0f32; hidden];
+    let bias = net.bias_at();
+    let dz = (k * 100.0) as f32;
+    for epoch in 1..=settings.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let mut train_loss = 0f64;
+        for batch in order.chunks(settings.batch.max(1)) {
+            grad.iter_mut().for_each(|x| *x = 0.0);
+            for &i in batch {
+                let active = train.inputs(i);
+                let out = net.forward(active, &mut sums);
+                let p = expected(train.base[i] as f64 + out as f64 * 100.0);
+                train_loss += cross_entropy(p, train.target[i] as f64);
+                let g = (p as f32 - train.target[i]) * dz / batch.len() as f32;
+                net.backward(active, &sums, g, &mut grad);
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            let rate = settings.rate as f32;
+            for j in 0..n {
+                m[j] = beta1 * m[j] + (1.0 - beta1) * grad[j];
+                v[j] = beta2 * v[j] + (1.0 - beta2) * grad[j] * grad[j];
+                net.params[j] -= rate * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+            }
+            for w in &mut net.params[..bias] {
+                *w = w.clamp(-INPUT_BOUND, INPUT_BOUND);
+            }
+            for b in &mut net.params[bias..bias + hidden] {
+                *b = b.clamp(-BIAS_BOUND, BIAS_BOUND);
+            }
+        }
+        let held = loss_of(&net, &valid);
+        progress(epoch, train_loss / train.len() as f64, held);
+        valid_loss.push(held);
+    }
+    let network = net.quantised(squares);
+    // The held-out loss of the network as the engine reads it.
+    let mut weights = base_weights;
+    weights.network = Some(network);
+    let mut engine = Evaluator::with_weights(rules, hand);
+    engine.set_patterns(Arc::new(weights.clone()));
+    let quantised: f64 = valid_set
+        .iter()
+        .zip(&valid.target)
+        .map(|(s, &y)| cross_entropy(expected(engine.evaluate(&s.position) as f64), y as f64))
+        .sum::<f64>()
+        / valid.len() as f64;
+    valid_loss.push(quantised);
+    Ok(NetworkFit {
+        weights,
+        scale,
+        train: train.len(),
+        valid: valid.len(),
+        valid_loss,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+
+    /// Positions of random games from the start, each labelled won for whoever has more
+    /// kings (else drawn): something the linear terms do not know, and a network can learn.
+    fn labelled(rules: &Rules, games: u64) -> Vec<Sample> {
+        let mut out = Vec::new();
+        for seed in 0..games {
+            let mut rng = Rng::new(seed);
+            let line = draughts_rules::random::random_walk(rules, &mut rng, 70);
+            let Some((last, _)) = line.last() else {
+                continue;
+            };
+            let (_, wk) = last.counts(Color::White);
+            let (_, bk) = last.counts(Color::Black);
+            let result = match wk.cmp(&bk) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                std::cmp::Ordering::Equal => 0.5,
+            };
+            out.extend(line.iter().skip(40).map(|(pos, _)| Sample {
+                position: *pos,
+                white_result: result,
+                score: None,
+                played: None,
+            }));
+        }
+        out
+    }
+
+    #[test]
+    fn a_fit_lowers_the_held_out_loss_and_the_engine_reads_the_network_it_wrote() {
+        let rules = Rules::english();
+        let samples = labelled(&rules, 600);
+        let start = PatternWeights::zero(0);
+        let settings = NetworkSettings {
+            hidden: 8,
+            epochs: 6,
+            rate: 0.01,
+            batch: 32,
+            lambda: 0.0,
+            seed: 3,
+        };
+        let fit = fit_network(&rules, &samples, &start, &settings, |_, _, _| {}).expect("fit");
+        let first = fit.valid_loss[0];
+        let last = *fit.valid_loss.last().expect("losses");
+        assert!(last < first - 0.005, "held-out loss {first} -> {last}");
+        let mut bytes = Vec::new();
+        fit.weights.write(&mut bytes).expect("write");
+        let read = PatternWeights::read(&mut &bytes[..]).expect("read");
+        assert_eq!(read, fit.weights);
+        assert!(read.network.is_some());
+    }
+}
