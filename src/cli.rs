@@ -341,7 +341,22 @@ pub fn train_network_command(
         losses[losses.len() - 1],
         out.display()
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    for (name, kind) in crate::tools::train_network::KIND_NAMES
+        .iter()
+        .zip(&fit.kinds)
+    {
+        let n = kind.positions.max(1) as f64;
+        writeln!(
+            w,
+            "  {name}: {} held-out positions, loss {:.5} -> {:.5}",
+            kind.positions,
+            kind.before / n,
+            kind.after / n
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 fn read_data_files(

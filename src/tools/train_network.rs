@@ -45,6 +45,8 @@ pub struct NetworkFit {
     /// The held-out loss of the starting weights, then after each epoch (the last with the
     /// network as the engine reads it, in integers).
     pub valid_loss: Vec<f64>,
+    /// The held-out loss by kind of position (`KIND_NAMES`).
+    pub kinds: [KindOfPosition; KIND_NAMES.len()],
 }
 
 /// The positions in the fit's form: each one's inputs, the rest of the evaluation's score
@@ -279,20 +281,55 @@ pub fn fit_network(
     weights.network = Some(network);
     let mut engine = Evaluator::with_weights(rules, hand);
     engine.set_patterns(Arc::new(weights.clone()));
-    let quantised: f64 = valid_set
-        .iter()
-        .zip(&valid.target)
-        .map(|(s, &y)| cross_entropy(expected(engine.evaluate(&s.position) as f64), y as f64))
-        .sum::<f64>()
-        / valid.len() as f64;
-    valid_loss.push(quantised);
+    let mut kinds = [KindOfPosition::default(); KIND_NAMES.len()];
+    let mut quantised = 0.0;
+    for ((s, &y), &base) in valid_set.iter().zip(&valid.target).zip(&valid.base) {
+        let after = cross_entropy(expected(engine.evaluate(&s.position) as f64), y as f64);
+        quantised += after;
+        let kind = &mut kinds[kind_of(&s.position)];
+        kind.positions += 1;
+        kind.before += cross_entropy(expected(base as f64), y as f64);
+        kind.after += after;
+    }
+    valid_loss.push(quantised / valid.len() as f64);
     Ok(NetworkFit {
         weights,
         scale,
         train: train.len(),
         valid: valid.len(),
         valid_loss,
+        kinds,
     })
+}
+
+/// The kinds of position the held-out loss is broken down by (`kind_of`).
+pub const KIND_NAMES: [&str; 4] = [
+    "no king, 17 or more pieces",
+    "no king, 16 or fewer",
+    "kings, 9 or more pieces",
+    "kings, 8 or fewer",
+];
+
+/// Which of `KIND_NAMES` a position is.
+fn kind_of(pos: &crate::rules::Position) -> usize {
+    let pieces = pos.occupied().count_ones();
+    match (pos.kings != 0, pieces) {
+        (false, 17..) => 0,
+        (false, _) => 1,
+        (true, 9..) => 2,
+        (true, _) => 3,
+    }
+}
+
+/// The held-out positions of one kind, and their loss summed before and after the fit.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct KindOfPosition {
+    /// How many.
+    pub positions: usize,
+    /// The starting weights' loss, summed.
+    pub before: f64,
+    /// The fitted network's (as the engine reads it), summed.
+    pub after: f64,
 }
 
 #[cfg(test)]
