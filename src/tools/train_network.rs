@@ -8,7 +8,7 @@
 use super::train::held_out_games;
 use super::tune::{fit_scale, Sample};
 use crate::engine::eval::{Evaluator, Weights};
-use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS};
+use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, OUTPUT_BOUND};
 use crate::engine::patterns::PatternWeights;
 use crate::engine::Rng;
 use crate::rules::Rules;
@@ -109,6 +109,14 @@ impl Floats {
             out += s.clamp(0.0, 1.0) * w;
         }
         out
+    }
+
+    /// The output in men as the engine bounds it, and whether it lies inside the bound
+    /// (else nothing moves it).
+    fn bounded(&self, active: &[u16], sums: &mut [f32]) -> (f32, bool) {
+        let bound = OUTPUT_BOUND as f32 / 100.0;
+        let out = self.forward(active, sums);
+        (out.clamp(-bound, bound), out.abs() < bound)
     }
 
     /// Add the gradient of the output (times `g`) to `grad`.
@@ -225,7 +233,7 @@ pub fn fit_network(
         let mut sums = vec![0f32; hidden];
         let total: f64 = (0..rows.len())
             .map(|i| {
-                let out = net.forward(rows.inputs(i), &mut sums) as f64 * 100.0;
+                let out = net.bounded(rows.inputs(i), &mut sums).0 as f64 * 100.0;
                 cross_entropy(expected(rows.base[i] as f64 + out), rows.target[i] as f64)
             })
             .sum();
@@ -250,11 +258,13 @@ pub fn fit_network(
             grad.iter_mut().for_each(|x| *x = 0.0);
             for &i in batch {
                 let active = train.inputs(i);
-                let out = net.forward(active, &mut sums);
+                let (out, inside) = net.bounded(active, &mut sums);
                 let p = expected(train.base[i] as f64 + out as f64 * 100.0);
                 train_loss += cross_entropy(p, train.target[i] as f64);
-                let g = (p as f32 - train.target[i]) * dz / batch.len() as f32;
-                net.backward(active, &sums, g, &mut grad);
+                if inside {
+                    let g = (p as f32 - train.target[i]) * dz / batch.len() as f32;
+                    net.backward(active, &sums, g, &mut grad);
+                }
             }
             step += 1;
             let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));

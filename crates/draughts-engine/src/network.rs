@@ -6,10 +6,11 @@
 //! man, own king, opponent's man, opponent's king) from the side to move's view (Black's
 //! board turned 180°, so a position and its colour-mirrored twin score the same); each
 //! hidden unit sums the weights of the pieces present and its bias, clipped to [0, 1]; the
-//! output, in centipieces, is the units' weighted sum, added to the rest of the
-//! evaluation. Integers throughout: input weights and biases in 1/`ONE` of an activation,
-//! output weights in 1/`OUTPUT_UNIT` of a centipiece, so the search's sums are exact and
-//! vectorise. Fitted by `draughts-api train-network` (docs/strength.md).
+//! output, in centipieces, is the units' weighted sum, bounded by `OUTPUT_BOUND`, added
+//! to the rest of the evaluation. Integers throughout: input weights and biases in 1/`ONE`
+//! of an activation, output weights in 1/`OUTPUT_UNIT` of a centipiece, so the search's
+//! sums are exact and vectorise. Fitted by `draughts-api train-network`
+//! (docs/strength.md).
 
 use draughts_rules::board::{Bitboard, Bits, Geometry};
 use draughts_rules::{Color, Position};
@@ -21,6 +22,11 @@ pub const KINDS: usize = 4;
 pub const ONE: i32 = 256;
 /// Output weights are in 1/`OUTPUT_UNIT` of a centipiece.
 pub const OUTPUT_UNIT: i32 = 8;
+/// The most the network may add to or take from the rest of the evaluation, in
+/// centipieces: half a man. What it learned from games tilts the evaluation without
+/// outvoting the material; unbounded, its reading of positions unlike any game's (the
+/// brute-force minimax test's random ones) overturned a man and a half.
+pub const OUTPUT_BOUND: i32 = 50;
 /// The most hidden units a file may have (the search sums them on the stack).
 pub const MAX_HIDDEN: usize = 256;
 /// The bounds the fit keeps the input weights and the biases in, in activations: with at
@@ -119,7 +125,9 @@ impl Network {
             total += (sum as i32).clamp(0, ONE) * w as i32;
         }
         let unit = ONE * OUTPUT_UNIT;
-        (total + unit / 2).div_euclid(unit)
+        (total + unit / 2)
+            .div_euclid(unit)
+            .clamp(-OUTPUT_BOUND, OUTPUT_BOUND)
     }
 
     /// Write the network: the square and unit counts (u32 LE each), the input weights, the
@@ -200,7 +208,8 @@ mod tests {
             .zip(&net.output)
             .map(|(&s, &w)| s.clamp(0.0, one) / one * w as f64)
             .sum();
-        (out + net.output_bias as f64) / OUTPUT_UNIT as f64
+        let bound = OUTPUT_BOUND as f64;
+        ((out + net.output_bias as f64) / OUTPUT_UNIT as f64).clamp(-bound, bound)
     }
 
     #[test]
@@ -217,6 +226,27 @@ mod tests {
                 net.score(g, &pos)
             );
         }
+    }
+
+    #[test]
+    fn the_network_never_moves_the_evaluation_past_its_bound() {
+        let rules = Rules::english();
+        let g = rules.board.geometry();
+        let mut net = random_network(32, 16, 13);
+        net.output
+            .iter_mut()
+            .for_each(|w| *w = w.saturating_mul(40));
+        let mut rng = draughts_rules::random::Rng::new(17);
+        let mut at_bound = 0;
+        for (pos, _) in draughts_rules::random::random_walk(&rules, &mut rng, 60) {
+            let score = net.score(g, &pos);
+            assert!(score.abs() <= OUTPUT_BOUND, "{score}");
+            at_bound += usize::from(score.abs() == OUTPUT_BOUND);
+        }
+        assert!(
+            at_bound > 10,
+            "only {at_bound} of 60 scores reach the bound"
+        );
     }
 
     #[test]

@@ -101,14 +101,15 @@ static EMBEDDED: [Embedded; 7] = [
     ),
     // English: short kings, men capturing forward only, a free choice of capture; terms and
     // per-square tables without the blocks, which cost English more depth than they paid.
-    // Refitted on 2026-12-05 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
+    // Refitted on 2026-12-05 with L2 1e-6 on 25,000-node self-play; a network of 32 units
+    // on top since 2026-12-07 (docs/strength.md).
     embedded!(
         "short-8x8-english",
         Eight,
         Short,
         Some(false),
         Some(CapturePriority::Free),
-        0x6f9c_6dd4_554d_3215
+        0xc6d0_66cb_e018_f6bd
     ),
     // Italian: English's pieces with Italian's capture priorities.
     // Refitted on 2026-12-07 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
