@@ -156,14 +156,7 @@ impl Network {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(bad("bad hidden unit count in the network"));
         }
-        let mut values = |n: usize| -> std::io::Result<Vec<i16>> {
-            let mut bytes = vec![0u8; n * 2];
-            input.read_exact(&mut bytes)?;
-            Ok(bytes
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect())
-        };
+        let mut values = |n: usize| crate::patterns::read_values(input, n);
         let weights = values(KINDS * squares * hidden)?;
         let bias = values(hidden)?;
         let output = values(hidden)?;
@@ -182,6 +175,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patterns::tests::random_line;
     use draughts_rules::Rules;
 
     /// A network with every weight drawn from a seeded generator.
@@ -217,8 +211,7 @@ mod tests {
         let rules = Rules::english();
         let g = rules.board.geometry();
         let net = random_network(32, 24, 3);
-        let mut rng = draughts_rules::random::Rng::new(11);
-        for (pos, _) in draughts_rules::random::random_walk(&rules, &mut rng, 80) {
+        for pos in random_line(&rules, 11, 80) {
             let exact = float_score(&net, g, &pos);
             assert!(
                 (net.score(g, &pos) as f64 - exact).abs() <= 0.5 + 1e-9,
@@ -236,9 +229,8 @@ mod tests {
         net.output
             .iter_mut()
             .for_each(|w| *w = w.saturating_mul(40));
-        let mut rng = draughts_rules::random::Rng::new(17);
         let mut at_bound = 0;
-        for (pos, _) in draughts_rules::random::random_walk(&rules, &mut rng, 60) {
+        for pos in random_line(&rules, 17, 60) {
             let score = net.score(g, &pos);
             assert!(score.abs() <= OUTPUT_BOUND, "{score}");
             at_bound += usize::from(score.abs() == OUTPUT_BOUND);
@@ -254,9 +246,8 @@ mod tests {
         let rules = Rules::english();
         let g = rules.board.geometry();
         let net = random_network(32, 16, 5);
-        let mut rng = draughts_rules::random::Rng::new(7);
         let mut differ = 0;
-        for (pos, _) in draughts_rules::random::random_walk(&rules, &mut rng, 60) {
+        for pos in random_line(&rules, 7, 60) {
             assert_eq!(net.score(g, &pos), net.score(g, &pos.flipped()));
             // The view matters: the same board with the other side to move reads otherwise.
             differ += usize::from(

@@ -725,14 +725,7 @@ impl PatternWeights {
         if squares > 64 {
             return Err(bad("bad square count"));
         }
-        let mut values = |n: usize| -> std::io::Result<Vec<i16>> {
-            let mut bytes = vec![0u8; n * 2];
-            input.read_exact(&mut bytes)?;
-            Ok(bytes
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect())
-        };
+        let mut values = |n: usize| read_values(input, n);
         let blocks_values = values(PHASES * blocks * PATTERNS)?;
         let terms = if with_terms {
             values(PHASES * TERMS)?
@@ -756,8 +749,18 @@ impl PatternWeights {
     }
 }
 
+/// `n` values of a weights file (i16 LE each).
+pub(crate) fn read_values(input: &mut impl Read, n: usize) -> std::io::Result<Vec<i16>> {
+    let mut bytes = vec![0u8; n * 2];
+    input.read_exact(&mut bytes)?;
+    Ok(bytes
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect())
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -815,7 +818,7 @@ mod tests {
 
     /// The positions of a game of random moves from the start, up to `plies` of them (each
     /// with a legal move).
-    fn random_line(rules: &Rules, seed: u64, plies: usize) -> Vec<Position> {
+    pub(crate) fn random_line(rules: &Rules, seed: u64, plies: usize) -> Vec<Position> {
         let mut rng = draughts_rules::random::Rng::new(seed);
         draughts_rules::random::random_walk(rules, &mut rng, plies)
             .into_iter()
