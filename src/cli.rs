@@ -292,8 +292,6 @@ pub fn selfplay_command(
     .map_err(|e| e.to_string())
 }
 
-/// Every sample of these training data files, in order (a file of another format or
-/// variant is refused).
 /// `train-network`: read the data and the starting weights, fit, write the weights file
 /// and report the held-out losses.
 pub fn train_network_command(
@@ -359,6 +357,8 @@ pub fn train_network_command(
     Ok(())
 }
 
+/// Every sample of these training data files, in order (a file of another format or
+/// variant is refused).
 fn read_data_files(
     rules: &Rules,
     data: &[std::path::PathBuf],
