@@ -709,7 +709,7 @@ pub fn fit(
 
 /// Adam's running moments per weight, updated only where a sample has the feature (a
 /// weight's own step count corrects the moments' start-up bias).
-struct Adam {
+pub(super) struct Adam {
     mean: Vec<f32>,
     spread: Vec<f32>,
     steps: Vec<u32>,
@@ -720,7 +720,7 @@ impl Adam {
     const SPREAD_DECAY: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new(weights: usize) -> Adam {
+    pub(super) fn new(weights: usize) -> Adam {
         Adam {
             mean: vec![0.0; weights],
             spread: vec![0.0; weights],
@@ -729,7 +729,7 @@ impl Adam {
     }
 
     /// How far weight `at` moves for this gradient, at `rate` a step.
-    fn step(&mut self, at: usize, gradient: f32, rate: f32) -> f32 {
+    pub(super) fn step(&mut self, at: usize, gradient: f32, rate: f32) -> f32 {
         let (m, v) = (&mut self.mean[at], &mut self.spread[at]);
         *m = Self::MEAN_DECAY * *m + (1.0 - Self::MEAN_DECAY) * gradient;
         *v = Self::SPREAD_DECAY * *v + (1.0 - Self::SPREAD_DECAY) * gradient * gradient;

@@ -5,7 +5,7 @@
 //! zero, so the fit starts exactly from the weights it is given. Minibatches with Adam;
 //! one game in ten held out whole, as `train` holds them out.
 
-use super::train::held_out_games;
+use super::train::{held_out_games, Adam};
 use super::tune::{fit_scale, Sample};
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, OUTPUT_BOUND};
@@ -119,17 +119,25 @@ impl Floats {
         (out.clamp(-bound, bound), out.abs() < bound)
     }
 
-    /// Add the gradient of the output (times `g`) to `grad`.
-    fn backward(&self, active: &[u16], sums: &[f32], g: f32, grad: &mut [f32]) {
+    /// Add the gradient of the output (times `g`) to `grad`; `unit` is scratch space for
+    /// each unit's share (one a unit).
+    fn backward(
+        &self,
+        active: &[u16],
+        sums: &[f32],
+        g: f32,
+        (grad, unit): (&mut [f32], &mut [f32]),
+    ) {
         let h = self.hidden;
         let bias = self.bias_at();
-        let mut unit = vec![0f32; h];
         for j in 0..h {
             let s = sums[j];
             grad[bias + h + j] += g * s.clamp(0.0, 1.0);
-            if s > 0.0 && s < 1.0 {
-                unit[j] = g * self.params[bias + h + j];
-            }
+            unit[j] = if s > 0.0 && s < 1.0 {
+                g * self.params[bias + h + j]
+            } else {
+                0.0
+            };
         }
         grad[bias + 2 * h] += g;
         for j in 0..h {
@@ -137,7 +145,7 @@ impl Floats {
         }
         for &i in active {
             let row = &mut grad[i as usize * h..(i as usize + 1) * h];
-            for (r, u) in row.iter_mut().zip(&unit) {
+            for (r, u) in row.iter_mut().zip(unit.iter()) {
                 *r += u;
             }
         }
@@ -241,12 +249,13 @@ pub fn fit_network(
     };
     let mut valid_loss = vec![loss_of(&net, &valid)];
     let n = net.params.len();
-    let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
-    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
+    // Every weight steps at every batch, so each one's step count is the batch's.
+    let mut adam = Adam::new(n);
+    let rate = settings.rate as f32;
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut grad = vec![0f32; n];
     let mut sums = vec![0f32; hidden];
+    let mut unit = vec![0f32; hidden];
     let bias = net.bias_at();
     let dz = (k * 100.0) as f32;
     for epoch in 1..=settings.epochs {
@@ -263,16 +272,11 @@ pub fn fit_network(
                 train_loss += cross_entropy(p, train.target[i] as f64);
                 if inside {
                     let g = (p as f32 - train.target[i]) * dz / batch.len() as f32;
-                    net.backward(active, &sums, g, &mut grad);
+                    net.backward(active, &sums, g, (&mut grad, &mut unit));
                 }
             }
-            step += 1;
-            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
-            let rate = settings.rate as f32;
-            for j in 0..n {
-                m[j] = beta1 * m[j] + (1.0 - beta1) * grad[j];
-                v[j] = beta2 * v[j] + (1.0 - beta2) * grad[j] * grad[j];
-                net.params[j] -= rate * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+            for (j, &g) in grad.iter().enumerate() {
+                net.params[j] -= adam.step(j, g, rate);
             }
             for w in &mut net.params[..bias] {
                 *w = w.clamp(-INPUT_BOUND, INPUT_BOUND);
