@@ -246,6 +246,10 @@ pub struct TrainNetwork {
     /// The share of each target taken from the position's search score.
     #[arg(long, default_value_t = 0.0)]
     lambda: f64,
+    /// The most the network may add to the rest of the evaluation or take from it, in
+    /// centipieces (100 = a man).
+    #[arg(long, default_value_t = crate::engine::network::DEFAULT_BOUND)]
+    bound: i32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[arg(long)]
@@ -260,6 +264,7 @@ impl TrainNetwork {
             rate: self.rate,
             batch: self.batch,
             lambda: self.lambda,
+            bound: self.bound,
             seed: self.seed,
         };
         cli::train_network_command(

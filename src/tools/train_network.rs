@@ -8,7 +8,7 @@
 use super::train::{held_out_games, Adam};
 use super::tune::{fit_scale, Sample};
 use crate::engine::eval::{Evaluator, Weights};
-use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, OUTPUT_BOUND};
+use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, MAX_BOUND};
 use crate::engine::patterns::PatternWeights;
 use crate::engine::Rng;
 use crate::rules::Rules;
@@ -28,6 +28,8 @@ pub struct NetworkSettings {
     pub batch: usize,
     /// The share of each target taken from the position's search score.
     pub lambda: f64,
+    /// The most the network may add or take, in centipieces (`Network::bound`).
+    pub bound: i32,
     /// Seeds the held-out games, the first weights and the order of the positions.
     pub seed: u64,
 }
@@ -69,14 +71,15 @@ impl Rows {
 }
 
 /// The network in floats while it is fitted: `[input][hidden]`, biases, output weights in
-/// men, output bias in men.
+/// men, output bias in men; its output's bound in centipieces.
 struct Floats {
     hidden: usize,
     params: Vec<f32>,
+    bound: i32,
 }
 
 impl Floats {
-    fn new(inputs: usize, hidden: usize, rng: &mut Rng) -> Floats {
+    fn new(inputs: usize, hidden: usize, bound: i32, rng: &mut Rng) -> Floats {
         let mut params = vec![0f32; inputs * hidden + 2 * hidden + 1];
         for w in &mut params[..inputs * hidden] {
             *w = ((rng.next_u64() % 2001) as f32 / 1000.0 - 1.0) * 0.1;
@@ -85,7 +88,11 @@ impl Floats {
         for b in &mut params[inputs * hidden..inputs * hidden + hidden] {
             *b = 0.5;
         }
-        Floats { hidden, params }
+        Floats {
+            hidden,
+            params,
+            bound,
+        }
     }
 
     fn bias_at(&self) -> usize {
@@ -114,7 +121,7 @@ impl Floats {
     /// The output in men as the engine bounds it, and whether it lies inside the bound
     /// (else nothing moves it).
     fn bounded(&self, active: &[u16], sums: &mut [f32]) -> (f32, bool) {
-        let bound = OUTPUT_BOUND as f32 / 100.0;
+        let bound = self.bound as f32 / 100.0;
         let out = self.forward(active, sums);
         (out.clamp(-bound, bound), out.abs() < bound)
     }
@@ -163,6 +170,7 @@ impl Floats {
             h,
             (&self.params[..bias], &self.params[bias..bias + h]),
             (&output, self.params[bias + 2 * h] * 100.0),
+            self.bound,
         )
     }
 }
@@ -191,6 +199,9 @@ pub fn fit_network(
             "--hidden must lie in 1..={}",
             crate::engine::network::MAX_HIDDEN
         ));
+    }
+    if !(1..=MAX_BOUND).contains(&settings.bound) {
+        return Err(format!("--bound must lie in 1..={MAX_BOUND}"));
     }
     let hand = Weights::for_rules(rules);
     let scale = fit_scale(rules, hand, samples);
@@ -236,7 +247,7 @@ pub fn fit_network(
         return Err("too few games to hold one in ten out".into());
     }
     let mut rng = Rng::new(settings.seed);
-    let mut net = Floats::new(KINDS * squares, hidden, &mut rng);
+    let mut net = Floats::new(KINDS * squares, hidden, settings.bound, &mut rng);
     let loss_of = |net: &Floats, rows: &Rows| -> f64 {
         let mut sums = vec![0f32; hidden];
         let total: f64 = (0..rows.len())
@@ -389,6 +400,7 @@ mod tests {
             rate: 0.01,
             batch: 32,
             lambda: 0.0,
+            bound: 120,
             seed: 3,
         };
         let fit = fit_network(&rules, &samples, &start, &settings, |_, _, _| {}).expect("fit");
@@ -399,6 +411,8 @@ mod tests {
         fit.weights.write(&mut bytes).expect("write");
         let read = PatternWeights::read(&mut &bytes[..]).expect("read");
         assert_eq!(read, fit.weights);
-        assert!(read.network.is_some());
+        // A bound other than the fourth format's is stated in the fifth.
+        assert_eq!(&bytes[..4], b"DPW5");
+        assert_eq!(read.network.map(|n| n.bound), Some(120));
     }
 }

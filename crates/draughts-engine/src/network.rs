@@ -6,8 +6,8 @@
 //! man, own king, opponent's man, opponent's king) from the side to move's view (Black's
 //! board turned 180°, so a position and its colour-mirrored twin score the same); each
 //! hidden unit sums the weights of the pieces present and its bias, clipped to [0, 1]; the
-//! output, in centipieces, is the units' weighted sum, bounded by `OUTPUT_BOUND`, added
-//! to the rest of the evaluation. Integers throughout: input weights and biases in 1/`ONE`
+//! output, in centipieces, is the units' weighted sum, bounded by the network's own
+//! `bound`, added to the rest of the evaluation. Integers throughout: input weights and biases in 1/`ONE`
 //! of an activation, output weights in 1/`OUTPUT_UNIT` of a centipiece, so the search's
 //! sums are exact and vectorise. Fitted by `draughts-api train-network`
 //! (docs/strength.md).
@@ -22,11 +22,14 @@ pub const KINDS: usize = 4;
 pub const ONE: i32 = 256;
 /// Output weights are in 1/`OUTPUT_UNIT` of a centipiece.
 pub const OUTPUT_UNIT: i32 = 8;
-/// The most the network may add to or take from the rest of the evaluation, in
-/// centipieces: half a man. What it learned from games tilts the evaluation without
-/// outvoting the material; unbounded, its reading of positions unlike any game's (the
-/// brute-force minimax test's random ones) overturned a man and a half.
-pub const OUTPUT_BOUND: i32 = 50;
+/// The bound of networks in files of the fourth format, which do not state one: the most
+/// the network may add to or take from the rest of the evaluation, in centipieces, half a
+/// man. What it learned from games tilts the evaluation without outvoting the material;
+/// unbounded, its reading of positions unlike any game's (the brute-force minimax test's
+/// random ones) overturned a man and a half.
+pub const DEFAULT_BOUND: i32 = 50;
+/// The largest bound a file may state: four men.
+pub const MAX_BOUND: i32 = 400;
 /// The most hidden units a file may have (the search sums them on the stack).
 pub const MAX_HIDDEN: usize = 256;
 /// The bounds the fit keeps the input weights and the biases in, in activations: with at
@@ -50,6 +53,8 @@ pub struct Network {
     pub output: Vec<i16>,
     /// The output's bias, in 1/`OUTPUT_UNIT` of a centipiece.
     pub output_bias: i32,
+    /// The most the output may add or take, in centipieces (1..=`MAX_BOUND`).
+    pub bound: i32,
 }
 
 /// The input of a piece of `color` on `bit`, of kind `king`, read by the side to move.
@@ -84,12 +89,14 @@ pub fn inputs(g: &Geometry, pos: &Position, mut visit: impl FnMut(usize)) {
 
 impl Network {
     /// Quantise a network fitted in floats: input weights and biases in activations
-    /// (clamped to `INPUT_BOUND` and `BIAS_BOUND`), output weights and bias in centipieces.
+    /// (clamped to `INPUT_BOUND` and `BIAS_BOUND`), output weights and bias in centipieces,
+    /// its output bounded by `bound` (clamped to 1..=`MAX_BOUND`).
     pub fn from_floats(
         squares: usize,
         hidden: usize,
         (input, bias): (&[f32], &[f32]),
         (output, output_bias): (&[f32], f32),
+        bound: i32,
     ) -> Network {
         let quantise = |v: f32, bound: f32| (v.clamp(-bound, bound) * ONE as f32).round() as i16;
         Network {
@@ -102,6 +109,7 @@ impl Network {
                 .map(|&v| (v * OUTPUT_UNIT as f32).round().clamp(-32767.0, 32767.0) as i16)
                 .collect(),
             output_bias: (output_bias * OUTPUT_UNIT as f32).round() as i32,
+            bound: bound.clamp(1, MAX_BOUND),
         }
     }
 
@@ -127,22 +135,33 @@ impl Network {
         let unit = ONE * OUTPUT_UNIT;
         (total + unit / 2)
             .div_euclid(unit)
-            .clamp(-OUTPUT_BOUND, OUTPUT_BOUND)
+            .clamp(-self.bound, self.bound)
+    }
+
+    /// Whether the bound must be written (it is not the fourth format's).
+    pub fn states_its_bound(&self) -> bool {
+        self.bound != DEFAULT_BOUND
     }
 
     /// Write the network: the square and unit counts (u32 LE each), the input weights, the
-    /// biases and the output weights (i16 LE each), then the output bias (i32 LE).
+    /// biases and the output weights (i16 LE each), the output bias (i32 LE), then, when
+    /// `states_its_bound`, the bound (u32 LE).
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
         out.write_all(&(self.squares as u32).to_le_bytes())?;
         out.write_all(&(self.hidden as u32).to_le_bytes())?;
         for v in self.input.iter().chain(&self.bias).chain(&self.output) {
             out.write_all(&v.to_le_bytes())?;
         }
-        out.write_all(&self.output_bias.to_le_bytes())
+        out.write_all(&self.output_bias.to_le_bytes())?;
+        if self.states_its_bound() {
+            out.write_all(&(self.bound as u32).to_le_bytes())?;
+        }
+        Ok(())
     }
 
-    /// Read what `write` wrote.
-    pub fn read(input: &mut impl Read) -> std::io::Result<Network> {
+    /// Read what `write` wrote; `stated_bound` says whether the bound follows (otherwise
+    /// it is `DEFAULT_BOUND`).
+    pub fn read(input: &mut impl Read, stated_bound: bool) -> std::io::Result<Network> {
         let bad =
             |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
         let mut word = [0u8; 4];
@@ -161,13 +180,24 @@ impl Network {
         let bias = values(hidden)?;
         let output = values(hidden)?;
         input.read_exact(&mut word)?;
+        let output_bias = i32::from_le_bytes(word);
+        let bound = if stated_bound {
+            input.read_exact(&mut word)?;
+            u32::from_le_bytes(word)
+        } else {
+            DEFAULT_BOUND as u32
+        };
+        if bound == 0 || bound > MAX_BOUND as u32 {
+            return Err(bad("bad output bound in the network"));
+        }
         Ok(Network {
             squares,
             hidden,
             input: weights,
             bias,
             output,
-            output_bias: i32::from_le_bytes(word),
+            output_bias,
+            bound: bound as i32,
         })
     }
 }
@@ -185,7 +215,13 @@ mod tests {
         let input: Vec<f32> = (0..KINDS * squares * hidden).map(|_| draw(0.4)).collect();
         let bias: Vec<f32> = (0..hidden).map(|_| draw(1.0)).collect();
         let output: Vec<f32> = (0..hidden).map(|_| draw(50.0)).collect();
-        Network::from_floats(squares, hidden, (&input, &bias), (&output, draw(10.0)))
+        Network::from_floats(
+            squares,
+            hidden,
+            (&input, &bias),
+            (&output, draw(10.0)),
+            DEFAULT_BOUND,
+        )
     }
 
     /// The score in floats from the quantised weights, as the fit computes it.
@@ -202,7 +238,7 @@ mod tests {
             .zip(&net.output)
             .map(|(&s, &w)| s.clamp(0.0, one) / one * w as f64)
             .sum();
-        let bound = OUTPUT_BOUND as f64;
+        let bound = net.bound as f64;
         ((out + net.output_bias as f64) / OUTPUT_UNIT as f64).clamp(-bound, bound)
     }
 
@@ -232,8 +268,8 @@ mod tests {
         let mut at_bound = 0;
         for pos in random_line(&rules, 17, 60) {
             let score = net.score(g, &pos);
-            assert!(score.abs() <= OUTPUT_BOUND, "{score}");
-            at_bound += usize::from(score.abs() == OUTPUT_BOUND);
+            assert!(score.abs() <= net.bound, "{score}");
+            at_bound += usize::from(score.abs() == net.bound);
         }
         assert!(
             at_bound > 10,
@@ -265,10 +301,19 @@ mod tests {
         let net = random_network(32, 8, 9);
         let mut bytes = Vec::new();
         net.write(&mut bytes).expect("write");
-        assert_eq!(Network::read(&mut &bytes[..]).expect("read"), net);
+        assert_eq!(Network::read(&mut &bytes[..], false).expect("read"), net);
         let mut wide = bytes.clone();
         wide[4..8].copy_from_slice(&(MAX_HIDDEN as u32 + 1).to_le_bytes());
-        assert!(Network::read(&mut &wide[..]).is_err());
-        assert!(Network::read(&mut &bytes[..bytes.len() - 1]).is_err());
+        assert!(Network::read(&mut &wide[..], false).is_err());
+        assert!(Network::read(&mut &bytes[..bytes.len() - 1], false).is_err());
+        // A bound of its own is written after the weights and read back.
+        let wider = Network { bound: 120, ..net };
+        let mut stated = Vec::new();
+        wider.write(&mut stated).expect("write");
+        assert_eq!(stated.len(), bytes.len() + 4);
+        assert_eq!(Network::read(&mut &stated[..], true).expect("read"), wider);
+        let last = stated.len() - 4;
+        stated[last..].copy_from_slice(&(MAX_BOUND as u32 + 1).to_le_bytes());
+        assert!(Network::read(&mut &stated[..], true).is_err());
     }
 }

@@ -570,12 +570,13 @@ impl PackedWeights {
 }
 
 /// The first format (blocks only), the second (blocks, then the terms), the third (the
-/// block and square counts, then blocks, terms and per-square tables) and the fourth (the
-/// third, then a network).
+/// block and square counts, then blocks, terms and per-square tables), the fourth (the
+/// third, then a network) and the fifth (the fourth, its network stating its bound).
 const MAGIC: &[u8; 4] = b"DPW1";
 const MAGIC_TERMS: &[u8; 4] = b"DPW2";
 const MAGIC_SQUARES: &[u8; 4] = b"DPW3";
 const MAGIC_NETWORK: &[u8; 4] = b"DPW4";
+const MAGIC_BOUNDED_NETWORK: &[u8; 4] = b"DPW5";
 
 impl PatternWeights {
     /// All zero: the hand evaluation alone.
@@ -673,12 +674,15 @@ impl PatternWeights {
     /// term has a weight, as `DPW2` with the terms' values after the blocks'; or, with
     /// per-square tables or no blocks, as `DPW3`: the block and square counts (u32 LE
     /// each), then the blocks', the terms' and the tables' values; with a network, as
-    /// `DPW4`: the third format, then the network (`Network::write`).
+    /// `DPW4`: the third format, then the network (`Network::write`); with a network whose
+    /// bound is not the fourth format's, as `DPW5`, the network stating its bound.
     pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
         let fourth = self.network.is_some();
+        let fifth = self.network.as_ref().is_some_and(|n| n.states_its_bound());
         let third = fourth || self.has_piece_squares() || self.blocks == 0;
         let with_terms = third || self.has_terms();
         out.write_all(match (fourth, third, with_terms) {
+            (true, _, _) if fifth => MAGIC_BOUNDED_NETWORK,
             (true, _, _) => MAGIC_NETWORK,
             (false, true, _) => MAGIC_SQUARES,
             (false, false, true) => MAGIC_TERMS,
@@ -710,14 +714,15 @@ impl PatternWeights {
         let (with_terms, squares) = match &head[..4] {
             m if m == MAGIC => (false, 0),
             m if m == MAGIC_TERMS => (true, 0),
-            m if m == MAGIC_SQUARES || m == MAGIC_NETWORK => {
+            m if m == MAGIC_SQUARES || m == MAGIC_NETWORK || m == MAGIC_BOUNDED_NETWORK => {
                 let mut more = [0u8; 4];
                 input.read_exact(&mut more)?;
                 (true, count(&more) as usize)
             }
             _ => return Err(bad("not a pattern weights file")),
         };
-        let fourth = &head[..4] == MAGIC_NETWORK;
+        let fifth = &head[..4] == MAGIC_BOUNDED_NETWORK;
+        let fourth = fifth || &head[..4] == MAGIC_NETWORK;
         let third = fourth || &head[..4] == MAGIC_SQUARES;
         if blocks > 64 || (blocks == 0 && !third) {
             return Err(bad("bad block count"));
@@ -734,7 +739,7 @@ impl PatternWeights {
         };
         let piece_squares = values(PHASES * PIECE_KINDS * squares)?;
         let network = if fourth {
-            Some(crate::network::Network::read(input)?)
+            Some(crate::network::Network::read(input, fifth)?)
         } else {
             None
         };
