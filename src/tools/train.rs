@@ -302,6 +302,12 @@ pub struct EpochLosses {
     pub choices: Option<(f64, f64)>,
 }
 
+/// The cross-entropy of predicting `p` for the target `y`, `p` kept 1e-6 from 0 and 1.
+pub(super) fn cross_entropy(p: f64, y: f64) -> f64 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+}
+
 /// Whether each sample is held out: one game in ten, whole (by a hash of `seed` and the
 /// game's number, `game_numbers`). The positions of one game are near copies of each other
 /// with one label, so a position held out beside its neighbours in training measures
@@ -524,13 +530,12 @@ pub fn fit(
     // Cross-entropy against the target and against the result alone, from one prediction
     // a row (the prediction is the costly part).
     let losses = |w: &[f32], rows: &[&Row]| -> (f64, f64) {
-        let entropy = |y: f32, p: f64| {
-            let y = y as f64;
-            -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
-        };
         let (target, outcome) = rows.iter().fold((0.0, 0.0), |(t, o), r| {
-            let p = predict(w, r).clamp(1e-6, 1.0 - 1e-6) as f64;
-            (t + entropy(r.result, p), o + entropy(r.outcome, p))
+            let p = predict(w, r) as f64;
+            (
+                t + cross_entropy(p, r.result as f64),
+                o + cross_entropy(p, r.outcome as f64),
+            )
         });
         let n = rows.len().max(1) as f64;
         (target / n, outcome / n)
@@ -864,8 +869,7 @@ mod tests {
             .map(|s| {
                 let score = hand.hand(&s.position) + both_views(&tied, s).0;
                 let p = 1.0 / (1.0 + (-k * score as f64).exp());
-                let own = s.mover_result();
-                -(own * p.ln() + (1.0 - own) * (1.0 - p).ln())
+                cross_entropy(p, s.mover_result())
             })
             .sum::<f64>()
             / samples.len() as f64;

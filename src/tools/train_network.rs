@@ -5,7 +5,7 @@
 //! zero, so the fit starts exactly from the weights it is given. Minibatches with Adam;
 //! one game in ten held out whole, as `train` holds them out.
 
-use super::train::{held_out_games, Adam};
+use super::train::{cross_entropy, held_out_games, Adam};
 use super::tune::{fit_scale, Sample};
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, MAX_BOUND};
@@ -173,11 +173,6 @@ impl Floats {
             self.bound,
         )
     }
-}
-
-fn cross_entropy(p: f64, y: f64) -> f64 {
-    let p = p.clamp(1e-9, 1.0 - 1e-9);
-    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
 }
 
 /// Fit a network on top of `start` (its own network, if any, is replaced).
