@@ -102,14 +102,15 @@ static EMBEDDED: [Embedded; 7] = [
     // English: short kings, men capturing forward only, a free choice of capture; terms and
     // per-square tables without the blocks, which cost English more depth than they paid.
     // Refitted on 2026-12-05 with L2 1e-6 on 25,000-node self-play; a network of 32 units
-    // on top since 2026-12-07 (docs/strength.md).
+    // on top since 2026-12-07, refitted on its own games and bounded at a man (the fifth
+    // format; docs/strength.md).
     embedded!(
         "short-8x8-english",
         Eight,
         Short,
         Some(false),
         Some(CapturePriority::Free),
-        0xc6d0_66cb_e018_f6bd
+        0xbb7f_f899_ac06_6c3b
     ),
     // Italian: English's pieces with Italian's capture priorities.
     // Refitted on 2026-12-07 with L2 1e-6 on 25,000-node self-play (docs/strength.md).
