@@ -7,9 +7,9 @@
 //! board turned 180°, so a position and its colour-mirrored twin score the same); each
 //! hidden unit sums the weights of the pieces present and its bias, clipped to [0, 1]; the
 //! output, in centipieces, is the units' weighted sum, bounded by the network's own
-//! `bound`, added to the rest of the evaluation. Integers throughout: input weights and biases in 1/`ONE`
-//! of an activation, output weights in 1/`OUTPUT_UNIT` of a centipiece, so the search's
-//! sums are exact and vectorise. Fitted by `draughts-api train-network`
+//! `bound`, added to the rest of the evaluation. Integers throughout: input weights and
+//! biases in 1/`ONE` of an activation, output weights in 1/`OUTPUT_UNIT` of a centipiece,
+//! so the search's sums are exact and vectorise. Fitted by `draughts-api train-network`
 //! (docs/strength.md).
 
 use draughts_rules::board::{Bitboard, Bits, Geometry};
