@@ -333,7 +333,7 @@ pub fn train_network_command(
         fit.train + fit.valid,
         fit.valid,
         fit.scale,
-        settings.hidden,
+        fit.hidden,
         losses[0],
         losses[losses.len() - 2],
         losses[losses.len() - 1],

@@ -252,6 +252,10 @@ pub struct TrainNetwork {
     bound: i32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Start from the starting weights' own network (its hidden units) instead of fresh
+    /// weights: fine-tune what earlier rounds learned.
+    #[arg(long)]
+    warm_start: bool,
     #[arg(long)]
     out: PathBuf,
 }
@@ -266,6 +270,7 @@ impl TrainNetwork {
             lambda: self.lambda,
             bound: self.bound,
             seed: self.seed,
+            warm_start: self.warm_start,
         };
         cli::train_network_command(
             &self.variant.id,

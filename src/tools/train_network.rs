@@ -8,7 +8,9 @@
 use super::train::{cross_entropy, held_out_games, Adam};
 use super::tune::{fit_scale, Sample};
 use crate::engine::eval::{Evaluator, Weights};
-use crate::engine::network::{inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, MAX_BOUND};
+use crate::engine::network::{
+    inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, MAX_BOUND, ONE, OUTPUT_UNIT,
+};
 use crate::engine::patterns::PatternWeights;
 use crate::engine::Rng;
 use crate::rules::Rules;
@@ -32,10 +34,16 @@ pub struct NetworkSettings {
     pub bound: i32,
     /// Seeds the held-out games, the first weights and the order of the positions.
     pub seed: u64,
+    /// Start from the starting weights' own network (its units; `hidden` is not used)
+    /// rather than from fresh weights: a further round fine-tunes what earlier rounds
+    /// learned instead of learning it again from one round's games.
+    pub warm_start: bool,
 }
 
 /// A finished fit.
 pub struct NetworkFit {
+    /// Hidden units of the network written.
+    pub hidden: usize,
     /// The starting weights with the network added.
     pub weights: PatternWeights,
     /// The results' logistic scale (fitted for the hand evaluation, as `train` fits it).
@@ -90,6 +98,24 @@ impl Floats {
         }
         Floats {
             hidden,
+            params,
+            bound,
+        }
+    }
+
+    /// A fitted network back in floats, the inverse of `quantised` (to its rounding).
+    fn from_network(net: &Network, bound: i32) -> Floats {
+        let out_unit = (OUTPUT_UNIT * 100) as f32;
+        let params = net
+            .input
+            .iter()
+            .chain(&net.bias)
+            .map(|&v| v as f32 / ONE as f32)
+            .chain(net.output.iter().map(|&v| v as f32 / out_unit))
+            .chain([net.output_bias as f32 / out_unit])
+            .collect();
+        Floats {
+            hidden: net.hidden,
             params,
             bound,
         }
@@ -188,7 +214,13 @@ pub fn fit_network(
         return Err("the network reads boards of up to 64 squares".into());
     }
     let squares = g.squares as usize;
-    let hidden = settings.hidden;
+    let warm = match (&start.network, settings.warm_start) {
+        (Some(net), true) if net.squares == squares => Some(net),
+        (Some(_), true) => return Err("the starting network reads another board".into()),
+        (None, true) => return Err("--warm-start needs starting weights with a network".into()),
+        (_, false) => None,
+    };
+    let hidden = warm.map_or(settings.hidden, |net| net.hidden);
     if hidden == 0 || hidden > crate::engine::network::MAX_HIDDEN {
         return Err(format!(
             "--hidden must lie in 1..={}",
@@ -242,7 +274,10 @@ pub fn fit_network(
         return Err("too few games to hold one in ten out".into());
     }
     let mut rng = Rng::new(settings.seed);
-    let mut net = Floats::new(KINDS * squares, hidden, settings.bound, &mut rng);
+    let mut net = match warm {
+        Some(start) => Floats::from_network(start, settings.bound),
+        None => Floats::new(KINDS * squares, hidden, settings.bound, &mut rng),
+    };
     let loss_of = |net: &Floats, rows: &Rows| -> f64 {
         let mut sums = vec![0f32; hidden];
         let total: f64 = (0..rows.len())
@@ -313,6 +348,7 @@ pub fn fit_network(
     }
     valid_loss.push(quantised / valid.len() as f64);
     Ok(NetworkFit {
+        hidden,
         weights,
         scale,
         train: train.len(),
@@ -397,6 +433,7 @@ mod tests {
             lambda: 0.0,
             bound: 120,
             seed: 3,
+            warm_start: false,
         };
         let fit = fit_network(&rules, &samples, &start, &settings, |_, _, _| {}).expect("fit");
         let first = fit.valid_loss[0];
@@ -409,5 +446,70 @@ mod tests {
         // A bound other than the fourth format's is stated in the fifth.
         assert_eq!(&bytes[..4], b"DPW5");
         assert_eq!(read.network.map(|n| n.bound), Some(120));
+    }
+
+    #[test]
+    fn a_warm_start_resumes_the_network_it_is_given() {
+        let rules = Rules::english();
+        let samples = labelled(&rules, 600);
+        let fresh = NetworkSettings {
+            hidden: 8,
+            epochs: 4,
+            rate: 0.01,
+            batch: 32,
+            lambda: 0.0,
+            bound: 120,
+            seed: 3,
+            warm_start: false,
+        };
+        let first = fit_network(
+            &rules,
+            &samples,
+            &PatternWeights::zero(0),
+            &fresh,
+            |_, _, _| {},
+        )
+        .expect("fit");
+        let warm = NetworkSettings {
+            hidden: 1, // not used: the starting network's units are
+            warm_start: true,
+            ..fresh.clone()
+        };
+        // No epoch: the network comes back as it went in, and so does its held-out loss.
+        let resumed = fit_network(
+            &rules,
+            &samples,
+            &first.weights,
+            &NetworkSettings {
+                epochs: 0,
+                ..warm.clone()
+            },
+            |_, _, _| {},
+        )
+        .expect("resume");
+        assert_eq!(resumed.hidden, 8);
+        assert_eq!(resumed.weights.network, first.weights.network);
+        let (engine_read, resumed_start) = (first.valid_loss[5], resumed.valid_loss[0]);
+        assert!(
+            (engine_read - resumed_start).abs() < 1e-3,
+            "held-out loss {engine_read} at the end, {resumed_start} resumed"
+        );
+        // More epochs go on from there: below the fresh start's loss from the first step.
+        let further =
+            fit_network(&rules, &samples, &first.weights, &warm, |_, _, _| {}).expect("further");
+        assert!(
+            further.valid_loss[1] < first.valid_loss[1],
+            "{:?}",
+            further.valid_loss
+        );
+        // Without a network to start from, a warm start is refused.
+        let refused = fit_network(
+            &rules,
+            &samples,
+            &PatternWeights::zero(0),
+            &warm,
+            |_, _, _| {},
+        );
+        assert!(refused.is_err());
     }
 }
