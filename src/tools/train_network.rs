@@ -420,20 +420,28 @@ mod tests {
         out
     }
 
-    #[test]
-    fn a_fit_lowers_the_held_out_loss_and_the_engine_reads_the_network_it_wrote() {
-        let rules = Rules::english();
-        let samples = labelled(&rules, 600);
-        let start = PatternWeights::zero(0);
-        let settings = NetworkSettings {
+    /// A fit small enough for a unit test, on `labelled`'s positions.
+    fn small_fit() -> NetworkSettings {
+        NetworkSettings {
             hidden: 8,
-            epochs: 6,
+            epochs: 4,
             rate: 0.01,
             batch: 32,
             lambda: 0.0,
             bound: 120,
             seed: 3,
             warm_start: false,
+        }
+    }
+
+    #[test]
+    fn a_fit_lowers_the_held_out_loss_and_the_engine_reads_the_network_it_wrote() {
+        let rules = Rules::english();
+        let samples = labelled(&rules, 600);
+        let start = PatternWeights::zero(0);
+        let settings = NetworkSettings {
+            epochs: 6,
+            ..small_fit()
         };
         let fit = fit_network(&rules, &samples, &start, &settings, |_, _, _| {}).expect("fit");
         let first = fit.valid_loss[0];
@@ -452,16 +460,7 @@ mod tests {
     fn a_warm_start_resumes_the_network_it_is_given() {
         let rules = Rules::english();
         let samples = labelled(&rules, 600);
-        let fresh = NetworkSettings {
-            hidden: 8,
-            epochs: 4,
-            rate: 0.01,
-            batch: 32,
-            lambda: 0.0,
-            bound: 120,
-            seed: 3,
-            warm_start: false,
-        };
+        let fresh = small_fit();
         let first = fit_network(
             &rules,
             &samples,
