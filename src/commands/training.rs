@@ -247,9 +247,10 @@ pub struct TrainNetwork {
     #[arg(long, default_value_t = 0.0)]
     lambda: f64,
     /// The most the network may add to the rest of the evaluation or take from it, in
-    /// centipieces (100 = a man).
-    #[arg(long, default_value_t = crate::engine::network::DEFAULT_BOUND)]
-    bound: i32,
+    /// centipieces (100 = a man); by default the starting network's own with
+    /// `--warm-start`, else half a man.
+    #[arg(long)]
+    bound: Option<i32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Start from the starting weights' own network (its hidden units) instead of fresh

@@ -9,7 +9,7 @@ use super::train::{cross_entropy, held_out_games, Adam};
 use super::tune::{fit_scale, Sample};
 use crate::engine::eval::{Evaluator, Weights};
 use crate::engine::network::{
-    inputs, Network, BIAS_BOUND, INPUT_BOUND, KINDS, MAX_BOUND, ONE, OUTPUT_UNIT,
+    inputs, Network, BIAS_BOUND, DEFAULT_BOUND, INPUT_BOUND, KINDS, MAX_BOUND, ONE, OUTPUT_UNIT,
 };
 use crate::engine::patterns::PatternWeights;
 use crate::engine::Rng;
@@ -30,8 +30,9 @@ pub struct NetworkSettings {
     pub batch: usize,
     /// The share of each target taken from the position's search score.
     pub lambda: f64,
-    /// The most the network may add or take, in centipieces (`Network::bound`).
-    pub bound: i32,
+    /// The most the network may add or take, in centipieces (`Network::bound`); `None`:
+    /// the starting network's own when warm, else `DEFAULT_BOUND`.
+    pub bound: Option<i32>,
     /// Seeds the held-out games, the first weights and the order of the positions.
     pub seed: u64,
     /// Start from the starting weights' own network (its units; `hidden` is not used)
@@ -227,7 +228,10 @@ pub fn fit_network(
             crate::engine::network::MAX_HIDDEN
         ));
     }
-    if !(1..=MAX_BOUND).contains(&settings.bound) {
+    let bound = settings
+        .bound
+        .unwrap_or(warm.map_or(DEFAULT_BOUND, |net| net.bound));
+    if !(1..=MAX_BOUND).contains(&bound) {
         return Err(format!("--bound must lie in 1..={MAX_BOUND}"));
     }
     let hand = Weights::for_rules(rules);
@@ -275,8 +279,8 @@ pub fn fit_network(
     }
     let mut rng = Rng::new(settings.seed);
     let mut net = match warm {
-        Some(start) => Floats::from_network(start, settings.bound),
-        None => Floats::new(KINDS * squares, hidden, settings.bound, &mut rng),
+        Some(start) => Floats::from_network(start, bound),
+        None => Floats::new(KINDS * squares, hidden, bound, &mut rng),
     };
     let loss_of = |net: &Floats, rows: &Rows| -> f64 {
         let mut sums = vec![0f32; hidden];
@@ -428,7 +432,7 @@ mod tests {
             rate: 0.01,
             batch: 32,
             lambda: 0.0,
-            bound: 120,
+            bound: Some(120),
             seed: 3,
             warm_start: false,
         }
@@ -470,7 +474,8 @@ mod tests {
         )
         .expect("fit");
         let warm = NetworkSettings {
-            hidden: 1, // not used: the starting network's units are
+            hidden: 1,   // not used: the starting network's units are
+            bound: None, // the starting network's
             warm_start: true,
             ..fresh.clone()
         };
@@ -488,7 +493,8 @@ mod tests {
         .expect("resume");
         assert_eq!(resumed.hidden, 8);
         assert_eq!(resumed.weights.network, first.weights.network);
-        let (engine_read, resumed_start) = (first.valid_loss[5], resumed.valid_loss[0]);
+        let engine_read = *first.valid_loss.last().expect("losses");
+        let resumed_start = resumed.valid_loss[0];
         assert!(
             (engine_read - resumed_start).abs() < 1e-3,
             "held-out loss {engine_read} at the end, {resumed_start} resumed"
