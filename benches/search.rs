@@ -47,7 +47,19 @@ fn international_middlegame(position: &str) -> u64 {
 /// taken out (the rest of the weights the same): what the network costs in speed.
 #[divan::bench(args = [true, false], counter = divan::counter::ItemsCount::new(NODES as usize))]
 fn english_start(with_network: bool) -> u64 {
-    let rules = Rules::english();
+    start_with_or_without_network("english", with_network)
+}
+
+/// The same for international, whose blocks and terms the network is added to.
+#[divan::bench(args = [true, false], counter = divan::counter::ItemsCount::new(NODES as usize))]
+fn international_start(with_network: bool) -> u64 {
+    start_with_or_without_network("international", with_network)
+}
+
+/// `NODES` nodes from the variant's start, with its embedded weights or those weights
+/// without their network.
+fn start_with_or_without_network(variant: &str, with_network: bool) -> u64 {
+    let rules = Rules::preset(variant).expect("preset");
     let pos = draughts_api::rules::Position::initial(&rules);
     let mut searcher = draughts_api::engine::Searcher::new(&rules, 16);
     if !with_network {

@@ -267,6 +267,39 @@ pub fn request_game(
     build_game(rules, position, history, max_moves)
 }
 
+/// A request body that names a game by its `variant`, `position` (default: the start) and
+/// `history` (the moves since), as every route that plays on a position does.
+pub trait NamesAGame {
+    /// The three fields as sent.
+    fn game_fields(&self) -> (&Value, Option<&str>, Option<&crate::api::dto::History>);
+
+    /// The game the request names (`request_game` on its fields).
+    fn game(&self, max_moves: usize) -> Result<Game, ApiError> {
+        let (variant, position, history) = self.game_fields();
+        request_game(variant, position, history, max_moves)
+    }
+}
+
+macro_rules! names_a_game {
+    ($($request:ident),+ $(,)?) => {$(
+        impl NamesAGame for crate::api::dto::$request {
+            fn game_fields(&self) -> (&Value, Option<&str>, Option<&crate::api::dto::History>) {
+                (&self.variant, self.position.as_deref(), self.history.as_ref())
+            }
+        }
+    )+};
+}
+
+names_a_game!(
+    MovesRequest,
+    StatusRequest,
+    ApplyRequest,
+    BestMoveRequest,
+    PlayRequest,
+    AnalyzeRequest,
+    TablebaseRequest,
+);
+
 /// The rules and moves of a request that sends a move list (`variant` is required then).
 pub fn move_list(
     variant: Option<&Value>,

@@ -7,7 +7,7 @@ use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::refusal::Refusal;
 use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
-use crate::api::request::game::{request_game, require_ongoing};
+use crate::api::request::game::{require_ongoing, NamesAGame};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::engine::analysis;
 use crate::rules::detail_line;
@@ -33,12 +33,7 @@ pub async fn handler(
     body: Body,
 ) -> Result<HttpResponse, ApiError> {
     let req: AnalyzeRequest = from_json(&body.0)?;
-    let game = request_game(
-        &req.variant,
-        req.position.as_deref(),
-        req.history.as_ref(),
-        state.config.max_moves,
-    )?;
+    let game = req.game(state.config.max_moves)?;
     let request = analysis_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
     if req.multipv == Some(0) {
         return Err(ApiError::refusal(Some("multipv"), &Refusal::MultipvZero));

@@ -4,7 +4,7 @@ use crate::api::dto::{ApplyRequest, ApplyResponse, MoveView, StatusView};
 use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
-use crate::api::request::game::{parse_move_input, play_error, request_game};
+use crate::api::request::game::{parse_move_input, play_error, NamesAGame};
 use crate::api::state::{from_json, to_json, AppState};
 use crate::rules::notation::fen;
 use crate::rules::replay;
@@ -20,12 +20,7 @@ use actix_web::{web, HttpResponse};
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     state.cached("apply", &body.0, || {
         let req: ApplyRequest = from_json(&body.0)?;
-        let mut game = request_game(
-            &req.variant,
-            req.position.as_deref(),
-            req.history.as_ref(),
-            state.config.max_moves,
-        )?;
+        let mut game = req.game(state.config.max_moves)?;
         let rules = game.rules;
         let input = parse_move_input(&req.mv, "move")?;
         let before = game.position;

@@ -5,7 +5,7 @@ use crate::api::dto::{next_moves, score_view, MoveView, PlayRequest, PlayRespons
 use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::responses::{ClientKey, JsonBodyProblems, SearchProblems};
 use crate::api::request::body::Body;
-use crate::api::request::game::{parse_move_input, play_error, request_game};
+use crate::api::request::game::{parse_move_input, play_error, NamesAGame};
 use crate::api::state::{from_json, json_response, to_json, AppState};
 use crate::rules::notation::fen;
 use crate::rules::{replay, Outcome};
@@ -32,12 +32,7 @@ pub async fn handler(
         return Ok(hit);
     }
     let req: PlayRequest = from_json(&body.0)?;
-    let mut game = request_game(
-        &req.variant,
-        req.position.as_deref(),
-        req.history.as_ref(),
-        state.config.max_moves,
-    )?;
+    let mut game = req.game(state.config.max_moves)?;
     let request = search_request(req.level.as_deref(), req.limits.as_ref(), req.seed, &state)?;
     let rules = game.rules;
     let input = parse_move_input(&req.mv, "move")?;

@@ -4,7 +4,7 @@ use crate::api::dto::{StatusRequest, StatusView};
 use crate::api::problem::error::{ApiError, Problem};
 use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
-use crate::api::request::game::request_game;
+use crate::api::request::game::NamesAGame;
 use crate::api::state::{from_json, to_json, AppState};
 use actix_web::{web, HttpResponse};
 
@@ -18,12 +18,7 @@ use actix_web::{web, HttpResponse};
 pub async fn handler(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     state.cached("status", &body.0, || {
         let req: StatusRequest = from_json(&body.0)?;
-        let game = request_game(
-            &req.variant,
-            req.position.as_deref(),
-            req.history.as_ref(),
-            state.config.max_moves,
-        )?;
+        let game = req.game(state.config.max_moves)?;
         to_json(&StatusView::new(
             game.outcome(),
             game.counters,

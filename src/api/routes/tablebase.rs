@@ -6,7 +6,7 @@ use crate::api::dto::{MoveView, TableResult, TablebaseMove, TablebaseQuery, Tabl
 use crate::api::problem::error::{ApiError, Problem, Refusal};
 use crate::api::problem::responses::JsonBodyProblems;
 use crate::api::request::body::Body;
-use crate::api::request::game::{parse_query, request_game, required};
+use crate::api::request::game::{parse_query, request_game, required, NamesAGame};
 use crate::api::state::{from_json, to_json, AppState};
 use crate::engine::bitbase::{self, Value};
 use crate::rules::movegen::legal_moves;
@@ -92,12 +92,7 @@ fn lookup(state: &AppState, rules: &Rules, pos: &Position) -> Result<Vec<u8>, Ap
     ))]
 pub async fn post(state: web::Data<AppState>, body: Body) -> Result<HttpResponse, ApiError> {
     let req: TablebaseRequest = from_json(&body.0)?;
-    let game = request_game(
-        &req.variant,
-        req.position.as_deref(),
-        req.history.as_ref(),
-        state.config.max_moves,
-    )?;
+    let game = req.game(state.config.max_moves)?;
     let json = lookup(&state, &game.rules, &game.position)?;
     Ok(crate::api::state::json_response(json.into()))
 }
