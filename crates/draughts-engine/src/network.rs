@@ -1,6 +1,7 @@
-//! A small neural network beside the learned terms of an 8×8 evaluation: what the linear
-//! terms cannot say, how the pieces' places combine (a king against men, a bridge held, a
-//! man that runs only while another guards it).
+//! A small neural network beside the learned terms of an evaluation (English, and
+//! international with Ply Yard; boards of up to 64 squares): what the linear terms cannot
+//! say, how the pieces' places combine (a king against men, a bridge held, a man that runs
+//! only while another guards it).
 //!
 //! One hidden layer: the inputs are the pieces, each on its square and of its kind (own
 //! man, own king, opponent's man, opponent's king) from the side to move's view (Black's
@@ -37,6 +38,20 @@ pub const MAX_HIDDEN: usize = 256;
 pub const INPUT_BOUND: f32 = 1.5;
 /// See `INPUT_BOUND`.
 pub const BIAS_BOUND: f32 = 8.0;
+/// The fewest pieces a position the network reads has. Fewer are the endgame tables'
+/// (every preset with a network has them up to 4 pieces, from start-up): the search looks
+/// such a position up before it would evaluate it, so the network neither learns nor
+/// scores them. (Where no table answers, the rest of the evaluation counts material: in
+/// international the fits read two men against a king as no better than one, which the
+/// tables confirm for the ending but the searcher's tactics tests rightly do not accept
+/// from an evaluation.)
+pub const FEWEST_PIECES: u32 = 5;
+
+/// Whether the network reads `pos` (`FEWEST_PIECES`).
+#[inline]
+pub fn reads(pos: &Position) -> bool {
+    pos.occupied().count_ones() >= FEWEST_PIECES
+}
 
 /// The network's integer weights.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,6 +131,9 @@ impl Network {
     /// The network's score of `pos` in centipieces, from the side to move's view.
     #[inline]
     pub fn score(&self, g: &Geometry, pos: &Position) -> i32 {
+        if !reads(pos) {
+            return 0;
+        }
         let hidden = self.hidden;
         let mut sums = [0i16; MAX_HIDDEN];
         let sums = &mut sums[..hidden];
@@ -226,6 +244,9 @@ mod tests {
 
     /// The score in floats from the quantised weights, as the fit computes it.
     fn float_score(net: &Network, g: &Geometry, pos: &Position) -> f64 {
+        if !reads(pos) {
+            return 0.0;
+        }
         let mut sums: Vec<f64> = net.bias.iter().map(|&b| b as f64).collect();
         inputs(g, pos, |i| {
             for (j, sum) in sums.iter_mut().enumerate() {
@@ -294,6 +315,29 @@ mod tests {
             differ > 30,
             "{differ} of 60 positions read the side to move"
         );
+    }
+
+    #[test]
+    fn positions_of_fewer_pieces_than_it_reads_score_nothing() {
+        let rules = Rules::english();
+        let g = rules.board.geometry();
+        let net = Network {
+            output_bias: 30 * OUTPUT_UNIT,
+            ..random_network(32, 8, 21)
+        };
+        let score = |text: &str| {
+            let pos = draughts_rules::notation::fen::parse(text, rules.board)
+                .expect("FEN")
+                .position;
+            net.score(g, &pos)
+        };
+        assert_eq!(
+            score("W:W21,22:B9,10"),
+            0,
+            "four pieces: the tables' ending"
+        );
+        assert_ne!(score("W:W21,22,23:B9,10"), 0, "five pieces are read");
+        assert_ne!(score("W:WK21,22:B9,10,K11"), 0);
     }
 
     #[test]

@@ -70,14 +70,15 @@ macro_rules! embedded {
 /// Every rule family with learned weights, first match wins. How each file was trained and
 /// the match that adopted it are in docs/strength.md.
 static EMBEDDED: [Embedded; 7] = [
-    // 10×10 flying kings (international, Ply Yard).
+    // 10×10 flying kings (international, Ply Yard); a network of 32 units on top since
+    // 2026-12-07, bounded at three quarters of a man (docs/strength.md).
     embedded!(
         "flying-10x10",
         Ten,
         Flying,
         None,
         None,
-        0xcc8e_56f4_42f3_3f07
+        0xace0_6ba9_db93_eccc
     ),
     // 8×8 flying kings, men capturing backwards, a free choice of capture (Russian): blocks
     // and whole-board terms, refitted on 2026-12-05 with L2 1e-6 on 25,000-node self-play.
@@ -548,7 +549,7 @@ pub struct PatternWeights {
     /// `PHASES × PIECE_KINDS × squares` values: what a man or a king is worth on each
     /// square, seen from its own side.
     pub piece_squares: Vec<i16>,
-    /// A small network added to the rest (files of the fourth format; 8×8 only).
+    /// A small network added to the rest (files of the fourth and fifth formats; up to 64 squares).
     pub network: Option<crate::network::Network>,
 }
 
