@@ -66,9 +66,9 @@ pub enum Command {
     /// Fit pattern weights to self-play positions (logistic regression, one game in ten held
     /// out); writes the weights file the arena's `patterns:` players read.
     Train(Box<training::Train>),
-    /// Fit a small network on top of finished 8×8 or 10×10 weights (the rest of the evaluation held
-    /// fixed, one game in ten held out); writes a weights file of the fourth format (the
-    /// fifth when `--bound` is not 50).
+    /// Fit a small network on top of finished 8×8 or 10×10 weights (the rest of the
+    /// evaluation held fixed, one game in ten held out); writes a weights file of the fourth
+    /// format (the fifth when `--bound` is not 50).
     TrainNetwork(training::TrainNetwork),
     /// Endgame databases: `bitbase build --variant ID --pieces N --out DIR`.
     Bitbase {

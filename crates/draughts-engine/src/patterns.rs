@@ -549,7 +549,8 @@ pub struct PatternWeights {
     /// `PHASES × PIECE_KINDS × squares` values: what a man or a king is worth on each
     /// square, seen from its own side.
     pub piece_squares: Vec<i16>,
-    /// A small network added to the rest (files of the fourth and fifth formats; up to 64 squares).
+    /// A small network added to the rest (files of the fourth and fifth formats; boards of
+    /// up to 64 squares).
     pub network: Option<crate::network::Network>,
 }
 
